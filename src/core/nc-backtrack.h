@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nc-backtrack.h: the reference backtracker, the algorithm people watch.
+ * It advances one event at a time (an explicit stack, no recursion), so a
+ * caller can pause, single-step and resume it without a thread. */
+#pragma once
+
+#include "nc-grid.h"
+
+typedef enum
+{
+  NC_ORDER_READING,  /* the first empty cell */
+  NC_ORDER_MRV,      /* the empty cell with the fewest legal digits; ties to the first */
+} NcOrder;
+
+typedef enum
+{
+  NC_EVENT_CHOOSE,     /* cell chosen; candidates = its number of legal digits */
+  NC_EVENT_TRY,        /* digit tested at cell: one attempt */
+  NC_EVENT_REJECT,     /* digit already held by peer, found in unit */
+  NC_EVENT_PLACE,      /* digit placed at cell; depth = placements on the stack */
+  NC_EVENT_BACKTRACK,  /* the placed digit at cell taken back */
+  NC_EVENT_SOLVED,     /* the grid is full; step again to look for another solution */
+  NC_EVENT_EXHAUSTED,  /* no (further) solution: the search is over */
+} NcEventKind;
+
+typedef struct
+{
+  NcEventKind kind;
+  int8_t      cell;        /* -1 for SOLVED and EXHAUSTED */
+  uint8_t     digit;       /* TRY, REJECT, PLACE, BACKTRACK */
+  int8_t      peer;        /* REJECT: the colliding cell */
+  uint8_t     unit;        /* REJECT: NcUnit of the collision */
+  uint8_t     candidates;  /* CHOOSE: legal digits at cell */
+  uint8_t     depth;       /* PLACE: depth after placing (1 = first placement) */
+} NcEvent;
+
+typedef struct
+{
+  uint64_t attempts;    /* TRY events */
+  uint64_t backtracks;  /* BACKTRACK events */
+  uint64_t placements;  /* PLACE events */
+  uint64_t solutions;   /* SOLVED events */
+  int      depth;       /* placements currently on the stack */
+  int      max_depth;
+} NcCounters;
+
+typedef struct
+{
+  int8_t  cell;
+  uint8_t next;   /* next digit to test, 10 when none is left */
+  uint8_t placed; /* digit currently placed, 0 when none */
+} NcFrame;
+
+typedef enum
+{
+  NC_PHASE_CHOOSE,
+  NC_PHASE_TRY,
+  NC_PHASE_VERDICT,
+  NC_PHASE_AFTER_SOLVED,
+  NC_PHASE_DONE,
+} NcPhase;
+
+/* Plain struct: allocate it anywhere, copy it to snapshot a search. */
+typedef struct
+{
+  NcGrid     grid;     /* the board as the search sees it now */
+  NcOrder    order;
+  NcPhase    phase;
+  NcCounters counters;
+  int        n_frames;
+  NcFrame    frames[NC_CELLS];
+} NcBacktracker;
+
+/* The puzzle's givens must be free of conflicts (nc_grid_find_conflicts). */
+void nc_backtracker_init (NcBacktracker *bt, const NcGrid *puzzle, NcOrder order);
+
+/* Advances by exactly one event and returns true, or returns false when the
+ * search had already ended (after EXHAUSTED). */
+bool nc_backtracker_step (NcBacktracker *bt, NcEvent *event);
+
+/* Runs until the next SOLVED or EXHAUSTED event, which it returns. */
+NcEventKind nc_backtracker_run (NcBacktracker *bt);
+
+/* "try r1c3 4", "reject r1c3 4 row r1c7", "place r1c3 4 depth 1",
+ * "backtrack r1c3 4", "choose r1c3 candidates 2", "solved", "exhausted".
+ * Returns the length, as snprintf (48 bytes are always enough). */
+int nc_event_format (const NcEvent *event, char *buf, size_t len);
+
+const char *nc_order_name (NcOrder order);                /* "reading", "mrv" */
+bool        nc_order_from_name (const char *name, NcOrder *out);

@@ -1,0 +1,739 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nc-parse.c: the one reader behind every puzzle text format. It walks the
+ * text once, line by line, in bounded memory, and accepts any bytes at all.
+ *
+ * The rules, as a user meets them:
+ *  - Lines end at "\n", "\r\n" or a lone "\r". A UTF-8 byte order mark at the
+ *    very start is skipped (it takes no column).
+ *  - Cells are '1'..'9' and the blanks '0' and '.' (fullwidth digits such as
+ *    an input method types count as well). Spaces, tabs and the Unicode
+ *    spaces (no-break, ideographic, zero-width, a stray BOM) are ignored.
+ *  - A line whose first non-blank character is '#' is a comment. "#X text"
+ *    with an uppercase letter X is a SadMan/SudoCue header: its trimmed text
+ *    becomes meta['X' - 'A'] of the puzzle that follows, repeated headers are
+ *    joined with '\n', the text is made valid UTF-8 without control
+ *    characters and kept to META_MAX bytes. Lowercase "#x" lines are plain
+ *    comments ("#comment" is not a 'c' header). Headers go with the next
+ *    puzzle, good or bad, and never carry over to the one after.
+ *  - After a cell, whitespace then '#' starts a trailing comment.
+ *  - A line of only '-', '+', '=', '*', '_', '|', dashes, box-drawing
+ *    characters and spaces is a separator line; such lines and blank lines
+ *    are skipped anywhere. In a line of cells '|' and the vertical
+ *    box-drawing bars separate boxes; anything else is a fault, reported at
+ *    its column (counted in characters).
+ *  - "[Puzzle]" (SadMan .sdk) is ignored.
+ *  - A line of exactly 81 cells is a puzzle. A line of 9 cells starts a grid,
+ *    and 9 such rows make a puzzle; blank and separator lines between rows
+ *    are skipped. A comment, "[Puzzle]", an 81-cell line or the end of the
+ *    text before the ninth row cuts the grid short, reported at the grid's
+ *    first line.
+ *  - A faulty line is taken for a grid row when it has a bar or is short
+ *    and mostly cells (at most 12 cells and stray characters outside a
+ *    grid, 44 inside):
+ *    then it belongs to a grid whose remaining rows are skipped, so reading
+ *    picks up cleanly after it. Any other faulty line is skipped alone.
+ *  - One error per bad puzzle: the first fault found. Every puzzle and error
+ *    names a line after the one before it, so none is reported twice. */
+
+#include "nc-parse.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define META_MAX            1000  /* bytes kept of one header, without the NUL */
+#define ROW_ITEMS_OUTSIDE   12    /* longest faulty line taken for a row outside a grid */
+#define ROW_ITEMS_INSIDE    44    /* inside one: anything nearer 9 than 81 */
+#define QUOTE_SIZE          16
+#define NOT_A_CHAR          UINT32_MAX
+
+/* Lets the compiler check set_error's arguments against its format. */
+#if defined(__GNUC__)
+#define PRINTF_FORMAT(f, a) __attribute__ ((format (printf, f, a)))
+#else
+#define PRINTF_FORMAT(f, a)
+#endif
+
+struct NcReader
+{
+  const unsigned char *text;
+  size_t               len;
+  size_t               pos;         /* start of the next line */
+  int                  line;        /* its number */
+
+  /* The grid being read; block_rows > 0 while inside one. */
+  int                  block_rows;
+  int                  block_line;
+  bool                 block_bad;   /* already reported: its other rows are skipped */
+  NcGrid               block;
+
+  char                *meta[26];    /* headers waiting for the next puzzle */
+};
+
+typedef enum
+{
+  LINE_BLANK,
+  LINE_COMMENT,
+  LINE_SECTION,
+  LINE_SEPARATOR,
+  LINE_BAD_SEPARATOR,   /* a separator line with a fault: not a row */
+  LINE_CELLS,
+} LineKind;
+
+typedef struct
+{
+  LineKind kind;
+  size_t   end;                   /* just past the line's content */
+  size_t   next;                  /* start of the following line */
+  size_t   hash;                  /* the '#' of a comment line */
+  size_t   cells;                 /* may pass 81: cell[] keeps the first 81 */
+  size_t   faults;
+  size_t   rules;                 /* '-', '+' ...: faults only beside cells */
+  bool     bar;
+  uint8_t  cell[NC_CELLS];
+  size_t   fault_column;          /* of the first fault, 0 when none */
+  char     fault[QUOTE_SIZE];
+  size_t   rule_column;
+  char     rule[QUOTE_SIZE];
+} Line;
+
+typedef enum
+{
+  CHAR_SPACE,
+  CHAR_CELL,
+  CHAR_BAR,
+  CHAR_RULE,
+  CHAR_HASH,
+  CHAR_OTHER,
+} CharClass;
+
+void
+nc_puzzle_init (NcPuzzle *puzzle)
+{
+  memset (puzzle, 0, sizeof *puzzle);
+}
+
+void
+nc_puzzle_clear (NcPuzzle *puzzle)
+{
+  for (int i = 0; i < 26; i++)
+    free (puzzle->meta[i]);
+  nc_puzzle_init (puzzle);
+}
+
+const char *
+nc_puzzle_meta (const NcPuzzle *puzzle, char tag)
+{
+  if (tag < 'A' || tag > 'Z')
+    return NULL;
+  return puzzle->meta[tag - 'A'];
+}
+
+/* Strict UTF-8: overlong forms, surrogates and values past U+10FFFF are
+ * invalid, and an invalid sequence is taken one byte at a time. */
+static size_t
+decode_char (const unsigned char *p, size_t n, uint32_t *out)
+{
+  unsigned char b = p[0], lo = 0x80, hi = 0xBF;
+  size_t need;
+  uint32_t c;
+
+  if (b < 0x80)
+    {
+      *out = b;
+      return 1;
+    }
+  if (b >= 0xC2 && b <= 0xDF)
+    {
+      need = 1;
+      c = b & 0x1F;
+    }
+  else if (b >= 0xE0 && b <= 0xEF)
+    {
+      need = 2;
+      c = b & 0x0F;
+      lo = b == 0xE0 ? 0xA0 : 0x80;
+      hi = b == 0xED ? 0x9F : 0xBF;
+    }
+  else if (b >= 0xF0 && b <= 0xF4)
+    {
+      need = 3;
+      c = b & 0x07;
+      lo = b == 0xF0 ? 0x90 : 0x80;
+      hi = b == 0xF4 ? 0x8F : 0xBF;
+    }
+  else
+    {
+      *out = NOT_A_CHAR;
+      return 1;
+    }
+  if (n <= need)
+    {
+      *out = NOT_A_CHAR;
+      return 1;
+    }
+  for (size_t i = 1; i <= need; i++)
+    {
+      if (p[i] < lo || p[i] > hi)
+        {
+          *out = NOT_A_CHAR;
+          return 1;
+        }
+      c = (c << 6) | (p[i] & 0x3F);
+      lo = 0x80;
+      hi = 0xBF;
+    }
+  *out = c;
+  return need + 1;
+}
+
+static bool
+is_space (uint32_t c)
+{
+  return c == ' ' || c == '\t' || c == 0xA0 || c == 0x1680
+         || (c >= 0x2000 && c <= 0x200B) || c == 0x202F || c == 0x205F
+         || c == 0x3000 || c == 0xFEFF;
+}
+
+static bool
+is_control (uint32_t c)
+{
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F);
+}
+
+/* Characters that would print as nothing between quotes. */
+static bool
+is_invisible (uint32_t c)
+{
+  return c == 0xAD || (c >= 0x200C && c <= 0x200F) || (c >= 0x2028 && c <= 0x202E)
+         || (c >= 0x2060 && c <= 0x206F) || (c >= 0xFFF9 && c <= 0xFFFB)
+         || (c >= 0xE0000 && c <= 0xE007F);
+}
+
+static CharClass
+classify (uint32_t c, uint8_t *digit)
+{
+  if (c >= '1' && c <= '9')
+    {
+      *digit = (uint8_t) (c - '0');
+      return CHAR_CELL;
+    }
+  if (c == '0' || c == '.')
+    {
+      *digit = 0;
+      return CHAR_CELL;
+    }
+  if (c >= 0xFF10 && c <= 0xFF19)
+    {
+      *digit = (uint8_t) (c - 0xFF10);
+      return CHAR_CELL;
+    }
+  if (is_space (c))
+    return CHAR_SPACE;
+  if (c == '#')
+    return CHAR_HASH;
+  if (c == '|' || c == 0xA6 || c == 0x2502 || c == 0x2503 || c == 0x2506 || c == 0x2507
+      || c == 0x250A || c == 0x250B || c == 0x2551 || c == 0x254E || c == 0x254F || c == 0xFF5C)
+    return CHAR_BAR;
+  /* Word processors turn "--" into dashes; box-drawing comes from web pages. */
+  if (c == '-' || c == '+' || c == '=' || c == '*' || c == '_'
+      || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || (c >= 0x2500 && c <= 0x257F))
+    return CHAR_RULE;
+  return CHAR_OTHER;
+}
+
+/* How a character is named in a message: itself in quotes when it can be
+ * seen, an escape for bytes that are not text, U+XXXX for invisible ones. */
+static void
+quote_char (const unsigned char *p, size_t n, uint32_t c, char out[QUOTE_SIZE])
+{
+  if (c == NOT_A_CHAR || c < 0x20 || c == 0x7F)
+    snprintf (out, QUOTE_SIZE, "'\\x%02X'", p[0]);
+  else if (is_control (c) || is_invisible (c))
+    snprintf (out, QUOTE_SIZE, "U+%04X", (unsigned) c);
+  else if (c == '\'')
+    snprintf (out, QUOTE_SIZE, "\"'\"");
+  else
+    {
+      out[0] = '\'';
+      memcpy (out + 1, p, n);
+      out[n + 1] = '\'';
+      out[n + 2] = '\0';
+    }
+}
+
+static bool
+is_section (const unsigned char *p, size_t n)
+{
+  static const char section[] = "[puzzle]";
+
+  while (n > 0 && (*p == ' ' || *p == '\t'))
+    {
+      p++;
+      n--;
+    }
+  while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+    n--;
+  if (n != sizeof section - 1)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    {
+      unsigned char b = p[i];
+
+      if (b >= 'A' && b <= 'Z')
+        b = (unsigned char) (b - 'A' + 'a');
+      if (b != (unsigned char) section[i])
+        return false;
+    }
+  return true;
+}
+
+static void
+scan_line (const NcReader *reader, Line *line)
+{
+  const unsigned char *text = reader->text;
+  size_t start = reader->pos, end = start, column = 0;
+  bool seen = false, after_space = false;
+
+  while (end < reader->len && text[end] != '\n' && text[end] != '\r')
+    end++;
+  line->end = end;
+  line->next = end;
+  if (end < reader->len)
+    {
+      line->next++;
+      if (text[end] == '\r' && line->next < reader->len && text[line->next] == '\n')
+        line->next++;
+    }
+  line->cells = line->faults = line->rules = 0;
+  line->fault_column = line->rule_column = 0;
+  line->bar = false;
+
+  if (is_section (text + start, end - start))
+    {
+      line->kind = LINE_SECTION;
+      return;
+    }
+
+  for (size_t q = start, n; q < end; q += n)
+    {
+      uint32_t c;
+      uint8_t digit = 0;
+
+      n = decode_char (text + q, end - q, &c);
+      column++;
+      switch (classify (c, &digit))
+        {
+        case CHAR_SPACE:
+          after_space = true;
+          continue;
+        case CHAR_HASH:
+          if (!seen)
+            {
+              line->kind = LINE_COMMENT;
+              line->hash = q;
+              return;
+            }
+          if (after_space)
+            goto done;
+          /* A '#' glued to the cells is a fault like any other. */
+          if (line->faults++ == 0)
+            {
+              line->fault_column = column;
+              quote_char (text + q, n, c, line->fault);
+            }
+          break;
+        case CHAR_CELL:
+          if (line->cells < NC_CELLS)
+            line->cell[line->cells] = digit;
+          line->cells++;
+          break;
+        case CHAR_BAR:
+          line->bar = true;
+          break;
+        case CHAR_RULE:
+          if (line->rules++ == 0)
+            {
+              line->rule_column = column;
+              quote_char (text + q, n, c, line->rule);
+            }
+          break;
+        case CHAR_OTHER:
+          if (line->faults++ == 0)
+            {
+              line->fault_column = column;
+              quote_char (text + q, n, c, line->fault);
+            }
+          break;
+        }
+      seen = true;
+      after_space = false;
+    }
+
+done:
+  if (line->cells > 0 && line->rules > 0)
+    {
+      line->faults += line->rules;
+      if (line->fault_column == 0 || line->rule_column < line->fault_column)
+        {
+          line->fault_column = line->rule_column;
+          memcpy (line->fault, line->rule, QUOTE_SIZE);
+        }
+    }
+  if (line->cells == 0 && line->faults == 0)
+    line->kind = line->rules > 0 || line->bar ? LINE_SEPARATOR : LINE_BLANK;
+  else if (line->cells == 0 && line->rules > 0)
+    line->kind = LINE_BAD_SEPARATOR;
+  else
+    line->kind = LINE_CELLS;
+}
+
+static int
+clamp_int (size_t n)
+{
+  return n > INT_MAX ? INT_MAX : (int) n;
+}
+
+static void
+advance (NcReader *reader, const Line *line)
+{
+  reader->pos = line->next;
+  if (reader->line < INT_MAX)
+    reader->line++;
+}
+
+static void
+drop_meta (NcReader *reader)
+{
+  for (int i = 0; i < 26; i++)
+    {
+      free (reader->meta[i]);
+      reader->meta[i] = NULL;
+    }
+}
+
+/* Copies the header text as valid UTF-8 without control characters, whole
+ * characters only, at most cap bytes. Returns the length written. */
+static size_t
+copy_meta_text (char *out, size_t cap, const unsigned char *p, size_t n)
+{
+  size_t len = 0;
+
+  for (size_t q = 0, k; q < n; q += k)
+    {
+      uint32_t c;
+      const unsigned char *bytes = p + q;
+      size_t size;
+
+      k = decode_char (p + q, n - q, &c);
+      size = k;
+      if (c == '\t')
+        {
+          bytes = (const unsigned char *) " ";
+          size = 1;
+        }
+      else if (c == NOT_A_CHAR || is_control (c))
+        {
+          bytes = (const unsigned char *) "\xEF\xBF\xBD";
+          size = 3;
+        }
+      if (len + size > cap)
+        break;
+      memcpy (out + len, bytes, size);
+      len += size;
+    }
+  return len;
+}
+
+static void
+take_header (NcReader *reader, const Line *line)
+{
+  const unsigned char *text = reader->text;
+  size_t start = line->hash + 1, end = line->end, old_len = 0, len;
+  char buf[META_MAX];
+  char *joined;
+  int tag;
+
+  if (start >= end || text[start] < 'A' || text[start] > 'Z')
+    return;
+  tag = text[start] - 'A';
+  start++;
+  while (start < end && (text[start] == ' ' || text[start] == '\t'))
+    start++;
+  while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+    end--;
+  if (start == end)
+    return;
+
+  if (reader->meta[tag] != NULL)
+    {
+      old_len = strlen (reader->meta[tag]);
+      if (old_len + 1 >= META_MAX)
+        return;
+    }
+  len = copy_meta_text (buf, META_MAX - old_len - (old_len > 0), text + start, end - start);
+  if (len == 0)
+    return;
+
+  /* Out of memory loses this header, not the puzzle. */
+  joined = realloc (reader->meta[tag], old_len + (old_len > 0) + len + 1);
+  if (joined == NULL)
+    return;
+  if (old_len > 0)
+    joined[old_len++] = '\n';
+  memcpy (joined + old_len, buf, len);
+  joined[old_len + len] = '\0';
+  reader->meta[tag] = joined;
+}
+
+static void
+set_error (NcParseError *error, int line, int column, const char *format, ...) PRINTF_FORMAT (4, 5);
+
+static void
+set_error (NcParseError *error, int line, int column, const char *format, ...)
+{
+  va_list args;
+
+  error->line = line;
+  error->column = column;
+  va_start (args, format);
+  vsnprintf (error->message, sizeof error->message, format, args);
+  va_end (args);
+}
+
+static void
+describe_fault (NcParseError *error, int number, const Line *line, bool row)
+{
+  if (line->faults > 0)
+    set_error (error, number, clamp_int (line->fault_column),
+               "line %d, column %d: %s is not a digit or a blank",
+               number, clamp_int (line->fault_column), line->fault);
+  else if (row)
+    set_error (error, number, 0, "line %d: %zu cell%s, a grid row has 9",
+               number, line->cells, line->cells == 1 ? "" : "s");
+  else
+    set_error (error, number, 0, "line %d: %zu cell%s, a puzzle has 81",
+               number, line->cells, line->cells == 1 ? "" : "s");
+}
+
+static void
+emit (NcReader *reader, NcPuzzle *puzzle, const uint8_t cells[NC_CELLS], int number)
+{
+  memcpy (puzzle->grid.cell, cells, NC_CELLS);
+  puzzle->line = number;
+  memcpy (puzzle->meta, reader->meta, sizeof puzzle->meta);
+  memset (reader->meta, 0, sizeof reader->meta);
+}
+
+/* Leaves the current grid; a grid not already reported and not yet whole
+ * is an error. Returns true when it sets *error. */
+static bool
+end_block (NcReader *reader, NcParseError *error)
+{
+  bool report = !reader->block_bad;
+
+  if (report)
+    {
+      set_error (error, reader->block_line, 0, "line %d: the grid has %d row%s, a puzzle has 9",
+                 reader->block_line, reader->block_rows, reader->block_rows == 1 ? "" : "s");
+      drop_meta (reader);
+    }
+  reader->block_rows = 0;
+  reader->block_bad = false;
+  return report;
+}
+
+static void
+reader_init (NcReader *reader, const char *text, size_t len)
+{
+  memset (reader, 0, sizeof *reader);
+  reader->text = (const unsigned char *) text;
+  reader->len = text != NULL ? len : 0;
+  reader->line = 1;
+  if (reader->len >= 3 && memcmp (reader->text, "\xEF\xBB\xBF", 3) == 0)
+    reader->pos = 3;
+}
+
+NcReader *
+nc_reader_new (const char *text, size_t len)
+{
+  NcReader *reader = malloc (sizeof *reader);
+
+  if (reader != NULL)
+    reader_init (reader, text, len);
+  return reader;
+}
+
+void
+nc_reader_free (NcReader *reader)
+{
+  if (reader == NULL)
+    return;
+  drop_meta (reader);
+  free (reader);
+}
+
+/* A line of cells, in or out of a grid. Returns true when it produced a
+ * result in *puzzle or *error; false to go on reading. */
+static bool
+read_cells (NcReader *reader, const Line *line, NcPuzzle *puzzle, NcParseError *error,
+            NcReadResult *result)
+{
+  bool inside = reader->block_rows > 0;
+  size_t items = line->cells + line->faults;
+  bool good_puzzle = line->faults == 0 && line->cells == NC_CELLS;
+  bool good_row = line->faults == 0 && line->cells == 9;
+  bool row_like = good_row
+                  || (line->bar && items <= ROW_ITEMS_INSIDE)
+                  || (line->cells >= line->faults
+                      && items <= (inside ? ROW_ITEMS_INSIDE : ROW_ITEMS_OUTSIDE));
+  int number = reader->line;
+
+  if (inside && (good_puzzle || !row_like))
+    {
+      /* The grid ends here; this line is read again outside it. */
+      if (end_block (reader, error))
+        {
+          *result = NC_READ_ERROR;
+          return true;
+        }
+      return false;
+    }
+
+  advance (reader, line);
+  if (good_puzzle)
+    {
+      emit (reader, puzzle, line->cell, number);
+      *result = NC_READ_PUZZLE;
+      return true;
+    }
+  if (!row_like)
+    {
+      describe_fault (error, number, line, false);
+      drop_meta (reader);
+      *result = NC_READ_ERROR;
+      return true;
+    }
+
+  if (!inside)
+    {
+      reader->block_line = number;
+      reader->block_bad = false;
+    }
+  reader->block_rows++;
+  if (reader->block_bad)
+    {
+      if (reader->block_rows == 9)
+        reader->block_rows = 0;
+      return false;
+    }
+  if (good_row)
+    {
+      memcpy (reader->block.cell + (reader->block_rows - 1) * 9, line->cell, 9);
+      if (reader->block_rows < 9)
+        return false;
+      reader->block_rows = 0;
+      emit (reader, puzzle, reader->block.cell, reader->block_line);
+      *result = NC_READ_PUZZLE;
+      return true;
+    }
+
+  /* A bad row spoils its grid: report it once, skip the grid's other rows. */
+  describe_fault (error, number, line, true);
+  drop_meta (reader);
+  reader->block_bad = reader->block_rows < 9;
+  if (reader->block_rows == 9)
+    reader->block_rows = 0;
+  *result = NC_READ_ERROR;
+  return true;
+}
+
+NcReadResult
+nc_reader_next (NcReader *reader, NcPuzzle *puzzle, NcParseError *error)
+{
+  nc_puzzle_init (puzzle);
+  set_error (error, 0, 0, "%s", "");
+
+  while (reader->pos < reader->len)
+    {
+      Line line;
+      NcReadResult result;
+      int number = reader->line;
+
+      scan_line (reader, &line);
+      switch (line.kind)
+        {
+        case LINE_BLANK:
+        case LINE_SEPARATOR:
+          advance (reader, &line);
+          break;
+
+        case LINE_COMMENT:
+        case LINE_SECTION:
+          if (reader->block_rows > 0)
+            {
+              /* The header belongs to the next puzzle: read it again then. */
+              if (end_block (reader, error))
+                return NC_READ_ERROR;
+              break;
+            }
+          if (line.kind == LINE_COMMENT)
+            take_header (reader, &line);
+          advance (reader, &line);
+          break;
+
+        case LINE_BAD_SEPARATOR:
+          advance (reader, &line);
+          if (reader->block_rows > 0 && reader->block_bad)
+            break;
+          reader->block_bad = reader->block_rows > 0;
+          describe_fault (error, number, &line, false);
+          drop_meta (reader);
+          return NC_READ_ERROR;
+
+        case LINE_CELLS:
+          if (read_cells (reader, &line, puzzle, error, &result))
+            return result;
+          break;
+        }
+    }
+
+  if (reader->block_rows > 0 && end_block (reader, error))
+    return NC_READ_ERROR;
+  drop_meta (reader);
+  return NC_READ_END;
+}
+
+bool
+nc_parse_puzzle (const char *text, size_t len, NcPuzzle *puzzle, NcParseError *error)
+{
+  NcReader reader;
+  NcPuzzle extra;
+  NcParseError extra_error;
+  NcReadResult result;
+
+  reader_init (&reader, text, len);
+  result = nc_reader_next (&reader, puzzle, error);
+  if (result == NC_READ_END)
+    set_error (error, 0, 0, "the text holds no puzzle");
+  if (result != NC_READ_PUZZLE)
+    {
+      drop_meta (&reader);
+      return false;
+    }
+
+  result = nc_reader_next (&reader, &extra, &extra_error);
+  drop_meta (&reader);
+  if (result == NC_READ_END)
+    return true;
+  if (result == NC_READ_PUZZLE)
+    set_error (error, extra.line, 0, "line %d: a second puzzle starts here, only one was expected",
+               extra.line);
+  else
+    *error = extra_error;
+  nc_puzzle_clear (&extra);
+  nc_puzzle_clear (puzzle);
+  return false;
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ne-render.h: the one routine that draws a Sudoku grid, with cairo and Pango
+ * only, for the screen widget, printing and the PDF of the command-line tool.
+ *
+ * A grid is drawn in two layers so the widget can cache the first:
+ *  - the static layer: background, thin cell lines, thick box lines;
+ *  - the digits layer: givens (bold), the player's digits (accent colour)
+ *    and pencil marks (a 3x3 of small digits).
+ * Anything drawn per cell between the two (selection, highlights) fills the
+ * cell rectangles of NeRenderGeometry, which never cover a line. */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+#include <stdint.h>
+
+#include "nc-grid.h"
+
+G_BEGIN_DECLS
+
+/* Channels 0..1, not premultiplied. */
+typedef struct
+{
+  double red;
+  double green;
+  double blue;
+  double alpha;
+} NeRgba;
+
+typedef struct
+{
+  NeRgba      background;
+  NeRgba      cell_line;
+  NeRgba      box_line;
+  NeRgba      given;         /* digits of the puzzle */
+  NeRgba      player;        /* digits the player entered: the accent colour */
+  NeRgba      notes;         /* pencil marks */
+  const char *font_family;   /* borrowed; NULL for "Sans" */
+} NeRenderStyle;
+
+void ne_render_style_init_light (NeRenderStyle *style);
+void ne_render_style_init_dark  (NeRenderStyle *style);
+/* Black on white, for paper and PDF. */
+void ne_render_style_init_print (NeRenderStyle *style);
+
+/* The pencil mark of digit d (1..9) in NeRenderBoard.notes. */
+#define NE_NOTE(d) ((uint16_t) (1u << ((d) - 1)))
+#define NE_NOTES_ALL ((uint16_t) 0x1ff)
+
+/* What the digits layer shows. A cell shows its given, else its entry, else
+ * its notes: whatever lies under a given is ignored. */
+typedef struct
+{
+  NcGrid   givens;
+  NcGrid   entries;
+  uint16_t notes[NC_CELLS];
+} NeRenderBoard;
+
+/* Clears entries and notes and copies givens (NULL: an empty grid). */
+void ne_render_board_init (NeRenderBoard *board, const NcGrid *givens);
+
+/* Where everything goes in a square grid of side `size` (user units, origin
+ * at the top left). Lines are numbered 0..9 across (and down): 0, 3, 6 and 9
+ * are box lines, the others cell lines; cell column (row) i lies between
+ * line i and line i + 1.
+ *
+ * With pixel_scale > 0 (device pixels per user unit) every edge falls on a
+ * device pixel, so lines are crisp; cells may then differ by one device
+ * pixel and size is rounded to whole device pixels. With pixel_scale <= 0
+ * (printing, PDF) nothing is rounded. The caller keeps the origin on a
+ * device pixel. */
+typedef struct
+{
+  double size;
+  double pixel_scale;        /* as given; <= 0 when not snapped */
+  double line_start[10];
+  double line_width[10];
+  double cell_start[9];
+  double cell_size[9];
+} NeRenderGeometry;
+
+void ne_render_geometry_init (NeRenderGeometry *geometry,
+                              double            size,
+                              double            pixel_scale);
+
+/* The area inside the lines around cell (0..80). */
+void ne_render_geometry_cell_rect (const NeRenderGeometry *geometry,
+                                   int                     cell,
+                                   double                 *x,
+                                   double                 *y,
+                                   double                 *width,
+                                   double                 *height);
+
+/* The cell at a point, a line counting as half of each cell beside it; -1
+ * outside the grid. The one hit test for clicks, tooltips and drawing. */
+int ne_render_geometry_cell_at (const NeRenderGeometry *geometry,
+                                double                  x,
+                                double                  y);
+
+/* Each draws into the square (0, 0, geometry->size, geometry->size) of cr's
+ * user space and leaves cr's state as it found it. */
+void ne_render_draw_static (cairo_t                *cr,
+                            const NeRenderGeometry *geometry,
+                            const NeRenderStyle    *style);
+
+void ne_render_draw_digits (cairo_t                *cr,
+                            const NeRenderGeometry *geometry,
+                            const NeRenderStyle    *style,
+                            const NeRenderBoard    *board);
+
+/* Both layers: what print and PDF use. */
+void ne_render_draw (cairo_t                *cr,
+                     const NeRenderGeometry *geometry,
+                     const NeRenderStyle    *style,
+                     const NeRenderBoard    *board);
+
+G_END_DECLS

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-application.c: the application: app-wide actions and their
+ * shortcuts, and one window presented on activation. */
+
+#define G_LOG_DOMAIN "nonet-application"
+
+#include "config.h"
+
+#include "nonet-application.h"
+
+#include <glib/gi18n.h>
+
+#include "nonet-window.h"
+
+struct _NonetApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (NonetApplication, nonet_application, ADW_TYPE_APPLICATION)
+
+static void
+nonet_application_quit (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+nonet_application_about (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", _("Nonet"),
+                         "application-icon", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Solve, study and make Sudoku puzzles"),
+                         "developer-name", _("The Nonet developers"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = nonet_application_quit },
+  { .name = "about", .activate = nonet_application_about },
+};
+
+static void
+nonet_application_activate (GApplication *application)
+{
+  NonetApplication *self = NONET_APPLICATION (application);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (nonet_window_new (self));
+
+  gtk_window_present (window);
+}
+
+static void
+nonet_application_startup (GApplication *application)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *close_accels[] = { "<Control>w", NULL };
+
+  G_APPLICATION_CLASS (nonet_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application),
+                                   app_actions, G_N_ELEMENTS (app_actions),
+                                   application);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "window.close", close_accels);
+}
+
+static void
+nonet_application_class_init (NonetApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = nonet_application_activate;
+  app_class->startup = nonet_application_startup;
+}
+
+static void
+nonet_application_init (NonetApplication *self)
+{
+}
+
+NonetApplication *
+nonet_application_new (const char        *application_id,
+                       GApplicationFlags  flags)
+{
+  g_return_val_if_fail (application_id != NULL, NULL);
+
+  return g_object_new (NONET_TYPE_APPLICATION,
+                       "application-id", application_id,
+                       "flags", flags,
+                       NULL);
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-window.h: the main window. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "nonet-application.h"
+
+G_BEGIN_DECLS
+
+#define NONET_TYPE_WINDOW (nonet_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (NonetWindow, nonet_window, NONET, WINDOW, AdwApplicationWindow)
+
+NonetWindow *nonet_window_new (NonetApplication *application);
+
+G_END_DECLS

@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-solver.c: the fast solver's exact counts and solutions, checked against
+ * the reference backtracker on known, random and shared puzzle sets. */
+
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "nc-backtrack.h"
+#include "nc-solver.h"
+#include "test-util.h"
+
+
+/* The reference counts at most this many solutions in the random checks. */
+#define MAX_SOLUTIONS 12
+
+
+/* Fails the test, naming the puzzle, unless solution is a full grid that
+ * obeys the rules and keeps every given of puzzle. */
+static void
+assert_solves (const NcGrid *puzzle, const NcGrid *solution)
+{
+  char line[82];
+
+  nc_grid_format_line (puzzle, '.', line);
+  for (int i = 0; i < NC_CELLS; i++)
+    {
+      if (solution->cell[i] < 1 || solution->cell[i] > 9)
+        g_error ("%s: cell %d of the solution is %d", line, i, solution->cell[i]);
+      if (puzzle->cell[i] != 0 && puzzle->cell[i] != solution->cell[i])
+        g_error ("%s: the solution changes given %d", line, i);
+    }
+  for (int u = 0; u < 27; u++)
+    {
+      unsigned seen = 0;
+
+      for (int k = 0; k < 9; k++)
+        seen |= 1u << solution->cell[nc_units[u][k]];
+      if (seen != 0x3FEu)
+        g_error ("%s: unit %d of the solution repeats a digit", line, u);
+    }
+}
+
+/* Every solution of puzzle by the reference backtracker under MRV, at most
+ * max of them. Returns how many it found. */
+static unsigned
+reference_solutions (const NcGrid *puzzle, NcGrid *out, unsigned max)
+{
+  NcBacktracker bt;
+  unsigned n = 0;
+
+  nc_backtracker_init (&bt, puzzle, NC_ORDER_MRV);
+  while (n < max && nc_backtracker_run (&bt) == NC_EVENT_SOLVED)
+    out[n++] = bt.grid;
+  return n;
+}
+
+/* The solver must count exactly like the reference (up to limit) and, when
+ * there is a solution, return one the reference also finds. */
+static void
+assert_agrees_with_reference (const NcGrid *puzzle, unsigned limit)
+{
+  NcGrid found[MAX_SOLUTIONS + 1];
+  NcGrid solution;
+  unsigned expected, count;
+  char line[82];
+
+  g_assert_cmpuint (limit, <=, MAX_SOLUTIONS);
+  nc_grid_format_line (puzzle, '.', line);
+  if (nc_grid_find_conflicts (puzzle, NULL, 0) > 0)
+    expected = 0;
+  else
+    expected = reference_solutions (puzzle, found, limit + 1);
+
+  count = nc_solver_count (puzzle, limit, &solution);
+  if (count != MIN (expected, limit))
+    g_error ("%s: counted %u with limit %u, the reference finds %u", line, count, limit, expected);
+  if (count == 0)
+    return;
+  assert_solves (puzzle, &solution);
+  if (expected <= limit)
+    {
+      /* The reference listed every solution: ours must be one of them. */
+      gboolean listed = FALSE;
+
+      for (unsigned i = 0; i < expected && !listed; i++)
+        listed = nc_grid_equal (&found[i], &solution);
+      if (!listed)
+        g_error ("%s: the solution is not one the reference finds", line);
+    }
+}
+
+static void
+test_unique (void)
+{
+  struct { const char *puzzle, *solution; } cases[] = {
+    { EULER1, EULER1_SOLUTION },
+    { INKALA, INKALA_SOLUTION },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      NcGrid puzzle = grid_from_line (cases[i].puzzle);
+      NcGrid expected = grid_from_line (cases[i].solution);
+      NcGrid solution;
+
+      g_assert_cmpuint (nc_solver_count (&puzzle, 1, &solution), ==, 1);
+      g_assert_true (nc_grid_equal (&solution, &expected));
+      memset (&solution, 0, sizeof solution);
+      g_assert_cmpuint (nc_solver_count (&puzzle, 10, &solution), ==, 1);
+      g_assert_true (nc_grid_equal (&solution, &expected));
+      memset (&solution, 0, sizeof solution);
+      g_assert_true (nc_solver_is_unique (&puzzle, &solution));
+      g_assert_true (nc_grid_equal (&solution, &expected));
+      g_assert_true (nc_solver_is_unique (&puzzle, NULL));
+    }
+}
+
+/* A full grid is its own only solution. */
+static void
+test_full_grid (void)
+{
+  NcGrid grid = grid_from_line (EULER1_SOLUTION);
+  NcGrid solution;
+
+  g_assert_cmpuint (nc_solver_count (&grid, 2, &solution), ==, 1);
+  g_assert_true (nc_grid_equal (&solution, &grid));
+}
+
+/* A grid holding only the given (cell, digit) pairs, ended by a negative cell. */
+static NcGrid
+grid_from_givens (const int givens[][2])
+{
+  NcGrid grid;
+
+  memset (&grid, 0, sizeof grid);
+  for (int i = 0; givens[i][0] >= 0; i++)
+    grid.cell[givens[i][0]] = (uint8_t) givens[i][1];
+  return grid;
+}
+
+static void
+test_conflicting_givens (void)
+{
+  const int same_row[][2] = { { 0, 5 }, { 4, 5 }, { 40, 1 }, { -1 } };
+  const int same_column[][2] = { { 3, 3 }, { 66, 3 }, { 80, 9 }, { -1 } };
+  const int same_box[][2] = { { 30, 7 }, { 50, 7 }, { -1 } };   /* r4c4 and r6c6 */
+  NcGrid cases[4];
+
+  cases[0] = grid_from_givens (same_row);
+  cases[1] = grid_from_givens (same_column);
+  cases[2] = grid_from_givens (same_box);
+  /* a full grid with two cells of a row swapped */
+  cases[3] = grid_from_line (EULER1_SOLUTION);
+  cases[3].cell[0] = 8;
+  cases[3].cell[1] = 4;
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      NcGrid solution, untouched;
+
+      memset (&solution, 0xAA, sizeof solution);
+      untouched = solution;
+      g_assert_cmpuint (nc_grid_find_conflicts (&cases[i], NULL, 0), >, 0);
+      g_assert_cmpuint (nc_solver_count (&cases[i], 2, &solution), ==, 0);
+      g_assert_true (nc_grid_equal (&solution, &untouched));
+      g_assert_false (nc_solver_is_unique (&cases[i], NULL));
+    }
+}
+
+/* Givens that do not repeat a digit in any unit, and still no solution. */
+static void
+test_no_solution (void)
+{
+  /* r1c9 can only be 9, which the 9 in r2c9 forbids */
+  const int givens[][2] = {
+    { 0, 1 }, { 1, 2 }, { 2, 3 }, { 3, 4 }, { 4, 5 }, { 5, 6 }, { 6, 7 }, { 7, 8 }, { 17, 9 }, { -1 }
+  };
+  NcGrid blocked = grid_from_givens (givens);
+  NcGrid puzzle = grid_from_line (EULER1);
+  NcGrid answer = grid_from_line (EULER1_SOLUTION);
+  int wrong = 0;
+
+  g_assert_cmpuint (nc_grid_find_conflicts (&blocked, NULL, 0), ==, 0);
+  g_assert_cmpuint (nc_solver_count (&blocked, 2, NULL), ==, 0);
+
+  /* A unique puzzle plus any digit that differs from its solution (and
+   * conflicts with no given) has none; it takes search to find out. */
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    {
+      if (puzzle.cell[cell] != 0)
+        continue;
+      for (int d = 1; d <= 9; d++)
+        {
+          NcGrid spoiled = puzzle;
+
+          if (d == answer.cell[cell] || !nc_grid_allows (&puzzle, cell, d))
+            continue;
+          spoiled.cell[cell] = (uint8_t) d;
+          g_assert_cmpuint (nc_grid_find_conflicts (&spoiled, NULL, 0), ==, 0);
+          g_assert_cmpuint (nc_solver_count (&spoiled, 2, NULL), ==, 0);
+          wrong++;
+        }
+    }
+  g_assert_cmpint (wrong, >, 100);
+}
+
+/* Finds a deadly rectangle in a full grid: cells (r1,c1) (r1,c2) (r2,c1)
+ * (r2,c2) in exactly two boxes, holding a b / b a. With only those four
+ * cells emptied, both ways to fill them are solutions and nothing else is. */
+static gboolean
+find_deadly_rectangle (const NcGrid *grid, int cells[4])
+{
+  for (int r1 = 0; r1 < 9; r1++)
+    for (int r2 = r1 + 1; r2 < 9; r2++)
+      for (int c1 = 0; c1 < 9; c1++)
+        for (int c2 = c1 + 1; c2 < 9; c2++)
+          {
+            int a = r1 * 9 + c1, b = r1 * 9 + c2, c = r2 * 9 + c1, d = r2 * 9 + c2;
+            gboolean same_band = r1 / 3 == r2 / 3, same_stack = c1 / 3 == c2 / 3;
+
+            if (same_band == same_stack)
+              continue;
+            if (grid->cell[a] == grid->cell[d] && grid->cell[b] == grid->cell[c])
+              {
+                cells[0] = a, cells[1] = b, cells[2] = c, cells[3] = d;
+                return TRUE;
+              }
+          }
+  return FALSE;
+}
+
+static void
+test_several_solutions (void)
+{
+  NcGrid full = grid_from_line (EULER1_SOLUTION);
+  NcGrid puzzle = full;
+  NcGrid solution, other;
+  int cells[4] = { 0 };
+
+  g_assert_true (find_deadly_rectangle (&full, cells));
+  for (int i = 0; i < 4; i++)
+    puzzle.cell[cells[i]] = 0;
+  g_assert_cmpuint (nc_solver_count (&puzzle, 10, &solution), ==, 2);
+  assert_solves (&puzzle, &solution);
+  g_assert_cmpuint (nc_solver_count (&puzzle, 2, NULL), ==, 2);
+  g_assert_cmpuint (nc_solver_count (&puzzle, 1, NULL), ==, 1);
+  g_assert_false (nc_solver_is_unique (&puzzle, NULL));
+
+  /* The other solution is the swapped rectangle. */
+  other = full;
+  other.cell[cells[0]] = full.cell[cells[1]];
+  other.cell[cells[1]] = full.cell[cells[0]];
+  other.cell[cells[2]] = full.cell[cells[3]];
+  other.cell[cells[3]] = full.cell[cells[2]];
+  g_assert_true (nc_grid_equal (&solution, &full) || nc_grid_equal (&solution, &other));
+  assert_agrees_with_reference (&puzzle, 10);
+}
+
+/* With the first three givens of a unique puzzle taken away (37 solutions,
+ * listed by the reference), the count is min (limit, 37) for every limit. */
+static void
+test_limits (void)
+{
+  NcGrid puzzle = grid_from_line (EULER1);
+  NcGrid found[64];
+  unsigned total;
+  int removed = 0;
+
+  for (int cell = 0; cell < NC_CELLS && removed < 3; cell++)
+    if (puzzle.cell[cell] != 0)
+      {
+        puzzle.cell[cell] = 0;
+        removed++;
+      }
+  total = reference_solutions (&puzzle, found, G_N_ELEMENTS (found));
+  g_assert_cmpuint (total, ==, 37);
+  for (unsigned limit = 1; limit <= total + 3; limit++)
+    {
+      NcGrid solution;
+      gboolean listed = FALSE;
+
+      g_assert_cmpuint (nc_solver_count (&puzzle, limit, &solution), ==, MIN (limit, total));
+      for (unsigned i = 0; i < total && !listed; i++)
+        listed = nc_grid_equal (&found[i], &solution);
+      g_assert_true (listed);
+    }
+}
+
+static void
+test_empty_grid (void)
+{
+  NcGrid empty, solution;
+
+  memset (&empty, 0, sizeof empty);
+  g_assert_cmpuint (nc_solver_count (&empty, 2, &solution), ==, 2);
+  assert_solves (&empty, &solution);
+  g_assert_cmpuint (nc_solver_count (&empty, 1, &solution), ==, 1);
+  assert_solves (&empty, &solution);
+  g_assert_cmpuint (nc_solver_count (&empty, 1000, NULL), ==, 1000);
+  g_assert_false (nc_solver_is_unique (&empty, NULL));
+}
+
+static void
+shuffle (GRand *rand, int *items, int n)
+{
+  for (int i = n - 1; i > 0; i--)
+    {
+      int j = g_rand_int_range (rand, 0, i + 1);
+      int t = items[i];
+
+      items[i] = items[j];
+      items[j] = t;
+    }
+}
+
+/* An order of the nine rows (or columns) that keeps a grid valid: the
+ * bands shuffled, and the rows inside each band. */
+static void
+shuffle_lines (GRand *rand, int order[9])
+{
+  int bands[3] = { 0, 1, 2 };
+
+  shuffle (rand, bands, 3);
+  for (int b = 0; b < 3; b++)
+    {
+      int inner[3] = { 0, 1, 2 };
+
+      shuffle (rand, inner, 3);
+      for (int i = 0; i < 3; i++)
+        order[b * 3 + i] = bands[b] * 3 + inner[i];
+    }
+}
+
+/* A valid grid shuffled by moves that keep it valid: digits relabelled,
+ * rows and columns reordered within and across bands and stacks. */
+static NcGrid
+random_full_grid (GRand *rand)
+{
+  NcGrid base = grid_from_line (INKALA_SOLUTION);
+  NcGrid grid;
+  int digit[10] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+  int row[9], col[9];
+
+  shuffle (rand, digit + 1, 9);
+  shuffle_lines (rand, row);
+  shuffle_lines (rand, col);
+  for (int r = 0; r < 9; r++)
+    for (int c = 0; c < 9; c++)
+      grid.cell[r * 9 + c] = (uint8_t) digit[base.cell[row[r] * 9 + col[c]]];
+  return grid;
+}
+
+/* Puzzles made by emptying random cells of random grids, from nearly full to
+ * sparse enough to have many solutions, some spoiled by a wrong digit. */
+static void
+test_random_vs_reference (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20240601);
+  unsigned by_count[3] = { 0, 0, 0 };
+
+  for (int n = 0; n < 600; n++)
+    {
+      NcGrid full = random_full_grid (rand);
+      NcGrid puzzle = full;
+      int keep = g_rand_int_range (rand, 24, 60);
+      unsigned limit = (unsigned) g_rand_int_range (rand, 1, MAX_SOLUTIONS + 1);
+      unsigned count;
+
+      for (int left = NC_CELLS; left > keep; )
+        {
+          int cell = g_rand_int_range (rand, 0, NC_CELLS);
+
+          if (puzzle.cell[cell] != 0)
+            {
+              puzzle.cell[cell] = 0;
+              left--;
+            }
+        }
+      if (n % 4 == 3)
+        {
+          /* a wrong digit in an empty cell: usually no solution is left */
+          for (;;)
+            {
+              int cell = g_rand_int_range (rand, 0, NC_CELLS);
+              int d = g_rand_int_range (rand, 1, 10);
+
+              if (puzzle.cell[cell] == 0 && d != full.cell[cell])
+                {
+                  puzzle.cell[cell] = (uint8_t) d;
+                  break;
+                }
+            }
+        }
+      assert_agrees_with_reference (&puzzle, limit);
+      count = nc_solver_count (&puzzle, 2, NULL);
+      by_count[count]++;
+    }
+  /* The mix really holds all three outcomes. */
+  g_assert_cmpuint (by_count[0], >, 50);
+  g_assert_cmpuint (by_count[1], >, 50);
+  g_assert_cmpuint (by_count[2], >, 50);
+}
+
+/* Loads the 81-character lines of a shared puzzle set, or skips the test. */
+static GPtrArray *
+load_shared_set (const char *name)
+{
+  const char *dir = g_getenv ("NONET_SHARED_DATA");
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *puzzles;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("NONET_SHARED_DATA is not set: no shared puzzle sets to check");
+      return NULL;
+    }
+  path = g_build_filename (dir, name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *message = g_strdup_printf ("shared puzzle set %s is absent", path);
+
+      g_test_skip (message);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    g_error ("%s", error->message);
+  puzzles = g_ptr_array_new_with_free_func (g_free);
+  lines = g_strsplit (text, "\n", -1);
+  for (char **line = lines; *line != NULL; line++)
+    {
+      NcGrid *grid;
+
+      if ((*line)[0] == '#' || strlen (g_strchomp (*line)) == 0)
+        continue;
+      g_assert_cmpuint (strlen (*line), ==, NC_CELLS);
+      grid = g_new (NcGrid, 1);
+      *grid = grid_from_line (*line);
+      g_ptr_array_add (puzzles, grid);
+    }
+  return puzzles;
+}
+
+/* Every puzzle of the set is unique with a valid solution; every stride-th
+ * of the first sample_end agrees with the reference's solution. */
+static void
+check_shared_set (const char *name, guint expected_size, guint stride, guint sample_end)
+{
+  g_autoptr(GPtrArray) puzzles = load_shared_set (name);
+  guint compared = 0;
+
+  if (puzzles == NULL)
+    return;
+  g_assert_cmpuint (puzzles->len, ==, expected_size);
+  for (guint i = 0; i < puzzles->len; i++)
+    {
+      const NcGrid *puzzle = g_ptr_array_index (puzzles, i);
+      NcGrid solution;
+
+      if (nc_solver_count (puzzle, 2, &solution) != 1)
+        {
+          char line[82];
+
+          nc_grid_format_line (puzzle, '.', line);
+          g_error ("%s puzzle %u (%s) is not counted as unique", name, i + 1, line);
+        }
+      assert_solves (puzzle, &solution);
+      if (i < sample_end && i % stride == 0)
+        {
+          NcGrid reference;
+
+          g_assert_cmpuint (reference_solutions (puzzle, &reference, 1), ==, 1);
+          g_assert_true (nc_grid_equal (&solution, &reference));
+          compared++;
+        }
+    }
+  g_test_message ("%s: %u puzzles unique, %u compared with the reference", name, puzzles->len, compared);
+}
+
+static void
+test_17_clue (void)
+{
+  check_shared_set ("17-clue.txt", 49158, 1000, G_MAXUINT);
+}
+
+static void
+test_magictour (void)
+{
+  check_shared_set ("magictour-top1465.txt", 1465, 1, 100);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/solver/unique", test_unique);
+  g_test_add_func ("/core/solver/full-grid", test_full_grid);
+  g_test_add_func ("/core/solver/conflicting-givens", test_conflicting_givens);
+  g_test_add_func ("/core/solver/no-solution", test_no_solution);
+  g_test_add_func ("/core/solver/several-solutions", test_several_solutions);
+  g_test_add_func ("/core/solver/limits", test_limits);
+  g_test_add_func ("/core/solver/empty-grid", test_empty_grid);
+  g_test_add_func ("/core/solver/random-vs-reference", test_random_vs_reference);
+  g_test_add_func ("/core/solver/17-clue", test_17_clue);
+  g_test_add_func ("/core/solver/magictour", test_magictour);
+  return g_test_run ();
+}
