@@ -205,7 +205,10 @@ def main():
         proc = subprocess.Popen([app], env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         try:
-            out = xdotool("search", "--sync", "--onlyvisible", "--name", f"^{TITLE}$", timeout=30)
+            # By process too: other tests on the same display open windows
+            # with the same title and close them again at any moment.
+            out = xdotool("search", "--sync", "--onlyvisible", "--pid", str(proc.pid),
+                          "--name", f"^{TITLE}$", timeout=30)
         except subprocess.TimeoutExpired:
             raise Failure(f"no visible window titled {TITLE!r} after 30 s")
         wid = out.split()[-1]
