@@ -252,5 +252,256 @@ class Usage(TempFiles):
             self.assertEqual(result.stderr, "standard input: no puzzle found\n")
 
 
+def puzzles_of(text):
+    """The 81-character puzzles of line-format output, without their IDs."""
+    return [line.split()[0] for line in text.splitlines()]
+
+
+def clues(puzzle):
+    return sum(c != "." for c in puzzle)
+
+
+class Generate(unittest.TestCase):
+    LINE = r"[.1-9]{81}"
+
+    def generate(self, *args, status=0):
+        result = run("generate", *args)
+        self.assertEqual(result.returncode, status, result.stderr)
+        if status == 0:
+            self.assertEqual(result.stderr, "")
+        return result
+
+    def assert_unique(self, text, n):
+        result = run("count", stdin=text)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "1\n" * n)
+
+    def test_count_and_clues(self):
+        result = self.generate("-n", "5", "--clues", "28", "--seed", "11")
+        lines = result.stdout.splitlines()
+        self.assertEqual(len(lines), 5)
+        for line in lines:
+            self.assertRegex(line, "^" + self.LINE + "$")
+            self.assertEqual(clues(line), 28)
+        self.assertEqual(len(set(lines)), 5)
+        self.assert_unique(result.stdout, 5)
+
+    def test_default_is_one_minimal_puzzle(self):
+        result = self.generate("--seed", "3")
+        [puzzle] = puzzles_of(result.stdout)
+        self.assert_unique(result.stdout, 1)
+        # Every clue is needed: without any one of them, a second solution appears.
+        weaker = [puzzle[:i] + "." + puzzle[i + 1:] for i, c in enumerate(puzzle) if c != "."]
+        result = run("count", stdin="\n".join(weaker) + "\n")
+        self.assertEqual(result.stdout, "2\n" * len(weaker))
+
+    def test_ids_read_back_and_regenerate(self):
+        result = self.generate("-n", "3", "--clues", "26", "--seed", "9", "--with-ids")
+        lines = result.stdout.splitlines()
+        self.assertEqual(len(lines), 3)
+        for line in lines:
+            self.assertRegex(line, "^" + self.LINE + r" # N1-26-n-[0-9A-Z]+$")
+        # The ID is a trailing comment: every command reads the output back.
+        solved = run("solve", stdin=result.stdout)
+        self.assertEqual(solved.returncode, 0, solved.stderr)
+        for puzzle, solution in zip(puzzles_of(result.stdout), solved.stdout.splitlines()):
+            self.assertTrue(all(p in (".", s) for p, s in zip(puzzle, solution)))
+        for line in lines:
+            puzzle, _, puzzle_id = line.split()
+            with self.subTest(id=puzzle_id):
+                again = self.generate("--id", puzzle_id)
+                self.assertEqual(again.stdout, puzzle + "\n")
+                again = self.generate("--id", puzzle_id, "--with-ids")
+                self.assertEqual(again.stdout, line + "\n")
+
+    def test_same_seed_same_output_with_any_jobs(self):
+        args = ["-n", "6", "--clues", "26", "--seed", "2026", "--with-ids"]
+        one = self.generate(*args, "--jobs", "1")
+        two = self.generate(*args, "--jobs", "2")
+        self.assertEqual(one.stdout, two.stdout)
+        other = self.generate("-n", "6", "--clues", "26", "--seed", "2027", "--with-ids")
+        self.assertNotEqual(one.stdout, other.stdout)
+        # Puzzle i uses seed S + i: the runs overlap by all but one puzzle.
+        self.assertEqual(one.stdout.splitlines()[1:], other.stdout.splitlines()[:-1])
+
+    def test_symmetry(self):
+        cases = [
+            ("rotate-180", "30", lambda r, c: (8 - r, 8 - c)),
+            ("rotate-90", "29", lambda r, c: (c, 8 - r)),
+            ("mirror-vertical", "32", lambda r, c: (r, 8 - c)),
+        ]
+        for name, target, image in cases:
+            with self.subTest(symmetry=name):
+                result = self.generate("-n", "2", "--clues", target, "--symmetry", name, "--seed", "4")
+                self.assert_unique(result.stdout, 2)
+                for puzzle in puzzles_of(result.stdout):
+                    self.assertEqual(clues(puzzle), int(target))
+                    for cell in range(81):
+                        r, c = image(cell // 9, cell % 9)
+                        self.assertEqual(puzzle[cell] == ".", puzzle[r * 9 + c] == ".")
+
+    def test_grid_and_sdk_formats(self):
+        result = self.generate("-n", "2", "--clues", "27", "--seed", "8", "--format", "grid", "--with-ids")
+        blocks = result.stdout.split("\n\n")
+        self.assertEqual(len(blocks), 2)
+        for block in blocks:
+            lines = block.strip("\n").splitlines()
+            self.assertRegex(lines[0], r"^# N1-27-n-[0-9A-Z]+$")
+            self.assertEqual(len(lines), 12)
+            self.assertEqual(lines[4], "---+---+---")
+            self.assertRegex(lines[1], r"^[.1-9]{3}\|[.1-9]{3}\|[.1-9]{3}$")
+        checked = run("check", stdin=result.stdout)
+        self.assertEqual(checked.returncode, 0, checked.stderr)
+        self.assertEqual(len(checked.stdout.splitlines()), 2)
+        self.assertIn("27 clues", checked.stdout)
+
+        result = self.generate("-n", "2", "--clues", "27", "--seed", "8", "--format", "sdk", "--with-ids")
+        lines = result.stdout.splitlines()
+        self.assertEqual(lines[0], "#ANonet")
+        self.assertRegex(lines[1], r"^#DNonet N1-27-n-[0-9A-Z]+$")
+        self.assertRegex(lines[2], r"^#C(Easy|Medium|Hard|Expert|Extreme), 27 clues$")
+        for row in lines[3:12]:
+            self.assertRegex(row, r"^[.1-9]{9}$")
+        self.assertEqual(lines[12], "")
+        checked = run("check", stdin=result.stdout)
+        self.assertEqual(checked.returncode, 0, checked.stderr)
+        self.assertEqual(len(checked.stdout.splitlines()), 2)
+        # The same puzzles as the line format prints.
+        lines_format = self.generate("-n", "2", "--clues", "27", "--seed", "8")
+        self.assertEqual("".join(lines[3:12]), puzzles_of(lines_format.stdout)[0])
+
+    def test_difficulty(self):
+        result = self.generate("-n", "2", "--clues", "30", "--difficulty", "easy", "--seed", "6", "--with-ids")
+        self.assertRegex(result.stdout.splitlines()[0], r" # N1-30-n-g1-[0-9A-Z]+$")
+        graded = run("grade", stdin=result.stdout)
+        self.assertEqual(graded.returncode, 0, graded.stderr)
+        for line in graded.stdout.splitlines():
+            self.assertTrue(line.startswith("grade=Easy "), line)
+        result = self.generate("--clues", "30", "--difficulty", "Easy-medium", "--seed", "6", "--with-ids")
+        self.assertRegex(result.stdout, r" # N1-30-n-g12-[0-9A-Z]+\n$")
+        graded = run("grade", stdin=result.stdout)
+        self.assertRegex(graded.stdout, r"^grade=(Easy|Medium) ")
+
+    def test_missed_target_is_reported(self):
+        result = self.generate("--clues", "17", "--timeout", "0.2", "--seed", "1", "--with-ids", status=1)
+        [line] = result.stdout.splitlines()
+        puzzle, _, puzzle_id = line.split()
+        self.assertEqual(puzzle_id, "N1-17-n-1")
+        self.assert_unique(puzzle + "\n", 1)
+        match = re.fullmatch(r"nonet-cli generate: puzzle 1 \(N1-17-n-1\): the 17-clue target was not "
+                             r"reached in 0.2 s; the closest has ([0-9]+) clues\n", result.stderr)
+        self.assertIsNotNone(match, result.stderr)
+        self.assertEqual(int(match.group(1)), clues(puzzle))
+        self.assertGreater(clues(puzzle), 17)
+
+    def test_usage_errors(self):
+        cases = [
+            (["--clues", "16"], "--clues must be between 17 and 80"),
+            (["--clues", "81"], "--clues must be between 17 and 80"),
+            (["--clues", "30", "--minimal"], "--clues and --minimal cannot go together"),
+            (["--symmetry", "spiral"], "unknown symmetry 'spiral'; use none, rotate-180, rotate-90, "
+                                       "mirror-horizontal, mirror-vertical, diagonal or anti-diagonal"),
+            (["--symmetry", "rotate-90", "--clues", "30"],
+             "with rotate-90 symmetry clues come in fours, plus the centre: --clues 30 cannot be made; use 29 or 32"),
+            (["--difficulty", "tricky"], "unknown difficulty 'tricky'; use easy, medium, hard, expert or extreme, "
+                                         "or a range such as easy-medium"),
+            (["--difficulty", "hard-easy"], "the difficulty range 'hard-easy' runs from harder to easier; write it easy-hard"),
+            (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, not '-1'"),
+            (["-n", "0"], "-n must be between 1 and 100000"),
+            (["--jobs", "0"], "--jobs must be between 1 and 1024"),
+            (["--timeout", "-2"], "--timeout must be a number of seconds, 0 for no limit"),
+            (["--format", "xml"], "unknown format 'xml'; use line, grid or sdk"),
+            (["puzzles.txt"], "reads no input, got 'puzzles.txt'"),
+            (["--id", "N1-24-r2-7QK3ZP", "--seed", "4"], "--id names one puzzle and cannot go with --seed"),
+            (["--id", "N1-24-r2-7QK3ZP", "-n", "2"], "--id names one puzzle and cannot go with -n"),
+            (["--id", "X1-24-r2-7QK3ZP"], "bad puzzle ID 'X1-24-r2-7QK3ZP': A puzzle ID starts with N1."),
+            (["--id", "N1-24"], "bad puzzle ID 'N1-24': A puzzle ID has four or five parts separated by dashes, "
+                                "as in N1-24-r2-7QK3ZP."),
+        ]
+        for args, message in cases:
+            with self.subTest(args=args):
+                result = run("generate", *args)
+                self.assertEqual(result.returncode, 2)
+                self.assertEqual(result.stderr, f"nonet-cli generate: {message}\n")
+                self.assertEqual(result.stdout, "")
+        result = run("generate", "--jobs", "many")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--jobs", result.stderr)
+
+    def test_help(self):
+        result = run("--help")
+        for command in ("generate", "grade"):
+            self.assertRegex(result.stdout, rf"\n  {command} ")
+        result = run("generate", "--help")
+        self.assertEqual(result.returncode, 0)
+        for option in ("--count", "--clues", "--minimal", "--symmetry", "--difficulty", "--seed",
+                       "--id", "--jobs", "--timeout", "--format", "--with-ids", "Exit status"):
+            self.assertIn(option, result.stdout)
+
+
+class Grade(unittest.TestCase):
+    TECHNIQUE = r"[a-z]+(-[a-z]+)*"
+
+    def summary(self, line):
+        fields = dict(field.split("=") for field in line.split())
+        self.assertEqual(list(fields)[:3], ["grade", "score", "hardest"])
+        self.assertRegex(fields["score"], r"^[0-9]+$")
+        self.assertRegex(fields["hardest"], "^" + self.TECHNIQUE + "$")
+        uses = {key: int(value) for key, value in list(fields.items())[3:]}
+        for key, value in uses.items():
+            self.assertRegex(key, "^" + self.TECHNIQUE + "$")
+            self.assertGreater(value, 0)
+        self.assertIn(fields["hardest"], uses)
+        return fields, uses
+
+    def test_euler_is_easy(self):
+        result = run("grade", stdin=EULER1 + "\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        [line] = result.stdout.splitlines()
+        fields, uses = self.summary(line)
+        self.assertEqual(fields["grade"], "Easy")
+        self.assertLessEqual(set(uses), {"naked-single", "hidden-single"})
+        # 49 empty cells, each filled by one single.
+        self.assertEqual(sum(uses.values()), 49)
+
+    def test_inkala_is_extreme(self):
+        result = run("grade", stdin=INKALA + "\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        [line] = result.stdout.splitlines()
+        fields, uses = self.summary(line)
+        self.assertEqual(fields["grade"], "Extreme")
+
+    def test_one_line_a_puzzle_and_bad_ones_reported(self):
+        result = run("grade", stdin=f"{EULER1}\n{TWO_SOLUTIONS}\n{INKALA}\n")
+        self.assertEqual(result.returncode, 1)
+        lines = result.stdout.splitlines()
+        self.assertEqual(len(lines), 2)
+        self.assertTrue(lines[0].startswith("grade=Easy "))
+        self.assertTrue(lines[1].startswith("grade=Extreme "))
+        self.assertEqual(result.stderr, "standard input: line 2: this puzzle has more than one solution\n")
+
+    def test_explain(self):
+        result = run("grade", "--explain", stdin=f"{EULER1}\n{EULER1}\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        first, second = result.stdout.split("\n\n")
+        self.assertEqual(second.splitlines()[1:], first.splitlines()[1:])
+        lines = first.splitlines()
+        self.assertEqual(lines[0], "# line 1")
+        self.assertEqual(second.splitlines()[0], "# line 2")
+        steps = lines[1:-1]
+        for number, step in enumerate(steps, 1):
+            self.assertRegex(step, rf"^{number}\. r[1-9]c[1-9] must be [1-9]: .+$")
+        fields, uses = self.summary(lines[-1])
+        self.assertEqual(len(steps), sum(uses.values()))
+        plain = run("grade", stdin=EULER1 + "\n")
+        self.assertEqual(plain.stdout, lines[-1] + "\n")
+
+    def test_bad_input(self):
+        result = run("grade", stdin=EULER1[:80] + "\n")
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, "")
+        self.assertEqual(result.stderr, "standard input: line 1: 80 cells, a puzzle has 81\n")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

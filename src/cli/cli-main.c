@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-main.c: nonet-cli, the core from the command line. Every subcommand
- * reads puzzles in any format the core parses and reports per puzzle. */
+ * but generate reads puzzles in any format the core parses and reports per
+ * puzzle; generate writes puzzles in a form the others read back. */
 
 #define G_LOG_DOMAIN "nonet-cli"
 
@@ -10,18 +11,22 @@
 #include <glib.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "nc-backtrack.h"
+#include "nc-generate.h"
+#include "nc-grade.h"
 #include "nc-parse.h"
 #include "nc-solver.h"
+#include "ne-batch.h"
 
 /* Exit statuses, the same for every subcommand. */
 enum
 {
   STATUS_OK = 0,
-  STATUS_NOT_UNIQUE = 1,   /* a puzzle has no solution or several */
+  STATUS_NOT_UNIQUE = 1,   /* a puzzle has no solution or several; generate: a target was missed */
   STATUS_BAD_INPUT = 2,    /* unreadable file, bad syntax, repeated givens, bad options */
 };
 
@@ -175,7 +180,17 @@ print_grid (const NcGrid *grid, gboolean as_grid, guint index)
     }
 }
 
-/* Options shared by the subcommands, filled by GOptionContext. */
+typedef enum
+{
+  FORMAT_LINE,
+  FORMAT_GRID,
+  FORMAT_SDK,
+} Format;
+
+/* Options shared by the subcommands, filled by GOptionContext. Those of
+ * generate that can be left out start at NOT_GIVEN (or NULL). */
+#define NOT_GIVEN G_MININT64
+
 typedef struct
 {
   gboolean stats;
@@ -183,8 +198,30 @@ typedef struct
   gint64   max_events;
   NcOrder  order;
   gboolean as_grid;
+  Format   format;
+  gboolean explain;
   guint    index;     /* puzzles printed so far */
+
+  gint64   count;
+  gint64   clues;
+  gboolean minimal;
+  char    *symmetry;
+  char    *difficulty;
+  char    *seed;
+  char    *id;
+  gint64   jobs;
+  double   timeout;
+  gboolean with_ids;
 } Options;
+
+static void
+options_clear (Options *options)
+{
+  g_clear_pointer (&options->symmetry, g_free);
+  g_clear_pointer (&options->difficulty, g_free);
+  g_clear_pointer (&options->seed, g_free);
+  g_clear_pointer (&options->id, g_free);
+}
 
 static gboolean
 solve_one (Input *input, const NcPuzzle *puzzle, gpointer data)
@@ -266,23 +303,320 @@ check_one (Input *input, const NcPuzzle *puzzle, gpointer data)
   return TRUE;
 }
 
+static bool
+print_step (const NcStep *step, void *data)
+{
+  guint *n = data;
+
+  printf ("%u. %s\n", ++*n, step->text);
+  return true;
+}
+
+/* "X-wing" -> "x-wing", "naked single" -> "naked-single": one word a key. */
+static char *
+technique_key (NcTechnique technique)
+{
+  char *key = g_ascii_strdown (nc_technique_name (technique), -1);
+
+  return g_strdelimit (key, " ", '-');
+}
+
+static gboolean
+grade_one (Input *input, const NcPuzzle *puzzle, gpointer data)
+{
+  Options *options = data;
+  NcGradeResult result;
+  g_autofree char *hardest = NULL;
+  guint n_steps = 0;
+
+  if (!require_unique (input, puzzle, NULL))
+    return TRUE;
+
+  if (options->explain)
+    {
+      if (options->index > 0)
+        printf ("\n");
+      printf ("# line %d\n", puzzle->line);
+    }
+  options->index++;
+  nc_grade (&puzzle->grid, &result, options->explain ? print_step : NULL, &n_steps);
+
+  hardest = technique_key (result.hardest);
+  printf ("grade=%s score=%u hardest=%s", nc_grade_name (result.grade), result.score, hardest);
+  for (int t = 0; t < NC_TECH_COUNT; t++)
+    if (result.uses[t] > 0)
+      {
+        g_autofree char *key = technique_key ((NcTechnique) t);
+
+        printf (" %s=%u", key, result.uses[t]);
+      }
+  printf ("\n");
+  return TRUE;
+}
+
+/* generate: the one subcommand that reads no puzzles. */
+
+static void
+print_generated (const NeBatchResult *result, const Options *options, guint index)
+{
+  const NcGenerated *generated = &result->generated;
+
+  switch (options->format)
+    {
+    case FORMAT_LINE:
+      {
+        char line[82];
+
+        /* " # ID" is a trailing comment: the line reads back as a puzzle. */
+        nc_grid_format_line (&generated->puzzle, '.', line);
+        if (options->with_ids)
+          printf ("%s # %s\n", line, result->id);
+        else
+          printf ("%s\n", line);
+      }
+      break;
+
+    case FORMAT_GRID:
+      {
+        char text[NC_GRID_TEXT_SIZE];
+
+        nc_grid_format_text (&generated->puzzle, text, sizeof text);
+        if (index > 0)
+          printf ("\n");
+        if (options->with_ids)
+          printf ("# %s\n", result->id);
+        printf ("%s", text);
+      }
+      break;
+
+    case FORMAT_SDK:
+      {
+        char line[82];
+
+        nc_grid_format_line (&generated->puzzle, '.', line);
+        if (index > 0)
+          printf ("\n");
+        printf ("#ANonet\n");
+        if (options->with_ids)
+          printf ("#DNonet %s\n", result->id);
+        printf ("#C%s, %d clues\n", nc_grade_name (generated->grade.grade), generated->clues);
+        for (int r = 0; r < 9; r++)
+          printf ("%.9s\n", line + r * 9);
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static char *
+describe_grades (const NcGenerateParams *params)
+{
+  if (params->min_grade == params->max_grade)
+    return g_strdup (nc_grade_name (params->min_grade));
+  return g_strdup_printf ("%s-%s", nc_grade_name (params->min_grade), nc_grade_name (params->max_grade));
+}
+
+/* Says honestly what a puzzle that missed its target is instead. */
+static void
+report_closest (const NeBatchResult *result)
+{
+  const NcGenerateParams *params = &result->params;
+  const NcGenerated *generated = &result->generated;
+  g_autofree char *budget = g_strdup_printf ("%g s", params->budget_seconds);
+
+  fflush (stdout);
+  if (params->clues != NC_CLUES_MINIMAL && generated->clues != params->clues)
+    fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): the %d-clue target was not reached in %s; the closest has %d clues\n"),
+             result->index + 1, result->id, params->clues, budget, generated->clues);
+  else if (params->by_difficulty)
+    {
+      g_autofree char *wanted = describe_grades (params);
+
+      fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): no %s puzzle was found in %s; the closest is %s\n"),
+               result->index + 1, result->id, wanted, budget, nc_grade_name (generated->grade.grade));
+    }
+  else
+    fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): the target was not reached in %s; this is the closest\n"),
+             result->index + 1, result->id, budget);
+}
+
+/* The other parameters of generate, from the options; FALSE after a message. */
+static gboolean
+generate_params_from_options (const Options *options, NcGenerateParams *params)
+{
+  nc_generate_params_init (params);
+
+  if (options->id != NULL)
+    {
+      const struct { gboolean given; const char *name; } fixed[] = {
+        { options->count != NOT_GIVEN, "-n" },
+        { options->clues != NOT_GIVEN, "--clues" },
+        { options->minimal, "--minimal" },
+        { options->symmetry != NULL, "--symmetry" },
+        { options->difficulty != NULL, "--difficulty" },
+        { options->seed != NULL, "--seed" },
+      };
+      const char *message = NULL;
+
+      for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+        if (fixed[i].given)
+          {
+            fprintf (stderr, _("nonet-cli generate: --id names one puzzle and cannot go with %s\n"), fixed[i].name);
+            return FALSE;
+          }
+      if (!nc_puzzle_id_parse (options->id, params, &message))
+        {
+          fprintf (stderr, _("nonet-cli generate: bad puzzle ID '%s': %s\n"), options->id, message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  if (options->clues != NOT_GIVEN && options->minimal)
+    {
+      fprintf (stderr, _("nonet-cli generate: --clues and --minimal cannot go together\n"));
+      return FALSE;
+    }
+  if (options->clues != NOT_GIVEN)
+    {
+      if (options->clues < 17 || options->clues > 80)
+        {
+          fprintf (stderr, _("nonet-cli generate: --clues must be between 17 and 80\n"));
+          return FALSE;
+        }
+      params->clues = (int) options->clues;
+    }
+
+  if (options->symmetry != NULL && !nc_symmetry_from_name (options->symmetry, &params->symmetry))
+    {
+      GString *names = g_string_new (NULL);
+
+      for (int i = 0; i < NC_SYMMETRY_COUNT; i++)
+        g_string_append_printf (names, "%s%s", i == 0 ? "" : i == NC_SYMMETRY_COUNT - 1 ? " or " : ", ",
+                                nc_symmetry_name ((NcSymmetry) i));
+      fprintf (stderr, _("nonet-cli generate: unknown symmetry '%s'; use %s\n"), options->symmetry, names->str);
+      g_string_free (names, TRUE);
+      return FALSE;
+    }
+  /* Quarter turns move clues in fours around the centre. */
+  if (params->symmetry == NC_SYMMETRY_ROTATE_90 && params->clues != NC_CLUES_MINIMAL
+      && params->clues % 4 > 1)
+    {
+      fprintf (stderr, _("nonet-cli generate: with rotate-90 symmetry clues come in fours, plus the centre: "
+                         "--clues %d cannot be made; use %d or %d\n"),
+               params->clues, params->clues - params->clues % 4 + 1, params->clues - params->clues % 4 + 4);
+      return FALSE;
+    }
+
+  if (options->difficulty != NULL)
+    {
+      g_auto(GStrv) ends = g_strsplit (options->difficulty, "-", 2);
+
+      params->by_difficulty = TRUE;
+      if (ends[0] == NULL
+          || !nc_grade_from_name (ends[0], &params->min_grade)
+          || !nc_grade_from_name (ends[1] != NULL ? ends[1] : ends[0], &params->max_grade))
+        {
+          fprintf (stderr, _("nonet-cli generate: unknown difficulty '%s'; use easy, medium, hard, expert or extreme, "
+                             "or a range such as easy-medium\n"), options->difficulty);
+          return FALSE;
+        }
+      if (params->min_grade > params->max_grade)
+        {
+          fprintf (stderr, _("nonet-cli generate: the difficulty range '%s' runs from harder to easier; write it %s-%s\n"),
+                   options->difficulty, ends[1], ends[0]);
+          return FALSE;
+        }
+    }
+
+  if (options->seed != NULL)
+    {
+      guint64 seed;
+
+      if (!g_ascii_string_to_unsigned (options->seed, 10, 0, G_MAXUINT64, &seed, NULL))
+        {
+          fprintf (stderr, _("nonet-cli generate: --seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not '%s'\n"),
+                   G_MAXUINT64, options->seed);
+          return FALSE;
+        }
+      params->seed = seed;
+    }
+  else
+    /* 30 random bits: six characters in an ID, and plenty of puzzles. */
+    params->seed = g_random_int () & ((1u << 30) - 1);
+  return TRUE;
+}
+
+static int
+generate_puzzles (Options *options)
+{
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GError) error = NULL;
+  NcGenerateParams params;
+  int status = STATUS_OK;
+
+  if (options->count != NOT_GIVEN && (options->count < 1 || options->count > 100000))
+    {
+      fprintf (stderr, _("nonet-cli generate: -n must be between 1 and 100000\n"));
+      return STATUS_BAD_INPUT;
+    }
+  if (options->jobs != NOT_GIVEN && (options->jobs < 1 || options->jobs > 1024))
+    {
+      fprintf (stderr, _("nonet-cli generate: --jobs must be between 1 and 1024\n"));
+      return STATUS_BAD_INPUT;
+    }
+  if (!(options->timeout >= 0 && isfinite (options->timeout)))
+    {
+      fprintf (stderr, _("nonet-cli generate: --timeout must be a number of seconds, 0 for no limit\n"));
+      return STATUS_BAD_INPUT;
+    }
+  if (!generate_params_from_options (options, &params))
+    return STATUS_BAD_INPUT;
+  params.budget_seconds = options->timeout;
+
+  results = ne_batch_generate (&params, options->count != NOT_GIVEN ? (guint) options->count : 1,
+                               options->jobs != NOT_GIVEN ? (guint) options->jobs : 0,
+                               NULL, NULL, NULL, &error);
+  /* Nothing cancels this batch: an error here is a bug. */
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      const NeBatchResult *result = g_ptr_array_index (results, i);
+
+      print_generated (result, options, i);
+      if (result->generated.status != NC_GENERATE_OK)
+        {
+          report_closest (result);
+          status = STATUS_NOT_UNIQUE;
+        }
+    }
+  fflush (stdout);
+  return status;
+}
+
 typedef struct
 {
   const char *name;
   const char *summary;
-  PuzzleFunc  func;
+  PuzzleFunc  func;             /* NULL: the command reads no puzzles (generate) */
   gboolean    takes_order;
   gboolean    takes_format;
   gboolean    takes_stats;
   gboolean    takes_limit;
   gboolean    takes_max_events;
+  gboolean    takes_explain;
 } Command;
 
 static const Command commands[] = {
-  { "solve", N_("Solve every puzzle of the input"), solve_one, TRUE, TRUE, TRUE, FALSE, FALSE },
-  { "count", N_("Count the solutions of every puzzle, up to a limit"), count_one, FALSE, FALSE, FALSE, TRUE, FALSE },
-  { "trace", N_("Print the reference backtracker's events, one a line"), trace_one, TRUE, FALSE, FALSE, FALSE, TRUE },
-  { "check", N_("Check that every puzzle is valid and has one solution"), check_one, FALSE, FALSE, FALSE, FALSE, FALSE },
+  { "solve", N_("Solve every puzzle of the input"), solve_one, .takes_order = TRUE, .takes_format = TRUE, .takes_stats = TRUE },
+  { "count", N_("Count the solutions of every puzzle, up to a limit"), count_one, .takes_limit = TRUE },
+  { "trace", N_("Print the reference backtracker's events, one a line"), trace_one, .takes_order = TRUE, .takes_max_events = TRUE },
+  { "check", N_("Check that every puzzle is valid and has one solution"), check_one },
+  { "grade", N_("Grade every puzzle by the techniques a person needs"), grade_one, .takes_explain = TRUE },
+  { "generate", N_("Generate puzzles with exactly one solution"), NULL, .takes_format = TRUE },
 };
 
 static char *
@@ -294,21 +628,62 @@ commands_help (void)
     g_string_append_printf (help, "\n  %-8s %s", commands[i].name, _(commands[i].summary));
   g_string_append_printf (help, "\n\n%s\n%s",
                           _("FILE holds one or more puzzles: 81-character lines, 9-row grids, .sdk or .ss; - or none reads standard input."),
-                          _("Exit status: 0 fine, 1 a puzzle has no solution or several, 2 bad input."));
+                          _("Exit status: 0 fine, 1 a puzzle has no solution or several (generate: a target was missed), 2 bad input."));
   g_string_append_printf (help, "\n%s", _("Run 'nonet-cli COMMAND --help' for a command's options."));
   return g_string_free (help, FALSE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
+/* Everything after the options are parsed; FALSE after a message. */
+static gboolean
+check_options (const Command *command, Options *options, const char *order_name, const char *format_name)
+{
+  if (order_name && !nc_order_from_name (order_name, &options->order))
+    {
+      fprintf (stderr, _("nonet-cli %s: unknown order '%s'; use reading or mrv\n"), command->name, order_name);
+      return FALSE;
+    }
+  if (format_name)
+    {
+      if (strcmp (format_name, "grid") == 0)
+        options->format = FORMAT_GRID;
+      else if (strcmp (format_name, "sdk") == 0 && command->func == NULL)
+        options->format = FORMAT_SDK;
+      else if (strcmp (format_name, "line") != 0)
+        {
+          if (command->func == NULL)
+            fprintf (stderr, _("nonet-cli %s: unknown format '%s'; use line, grid or sdk\n"), command->name, format_name);
+          else
+            fprintf (stderr, _("nonet-cli %s: unknown format '%s'; use line or grid\n"), command->name, format_name);
+          return FALSE;
+        }
+      options->as_grid = options->format == FORMAT_GRID;
+    }
+  if (options->limit < 1 || options->limit > G_MAXUINT)
+    {
+      fprintf (stderr, _("nonet-cli %s: --limit must be between 1 and %u\n"), command->name, G_MAXUINT);
+      return FALSE;
+    }
+  if (command->takes_max_events && options->max_events < -1)
+    {
+      fprintf (stderr, _("nonet-cli %s: --max-events must not be negative\n"), command->name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static int
 run_command (const Command *command, int argc, char **argv)
 {
-  Options options = { .limit = 2, .max_events = -1 };
+  g_auto(Options) options = { .limit = 2, .max_events = -1, .count = NOT_GIVEN, .clues = NOT_GIVEN, .jobs = NOT_GIVEN, .timeout = 60 };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *prgname = g_strdup_printf ("nonet-cli %s", command->name);
   g_autofree char *order_name = NULL;
   g_autofree char *format_name = NULL;
-  GOptionEntry entries[8];
+  gboolean generates = command->func == NULL;
+  GOptionEntry entries[20];
   guint n = 0;
 
   if (command->takes_order)
@@ -316,7 +691,8 @@ run_command (const Command *command, int argc, char **argv)
                                     N_("Cell order of the reference backtracker: reading (default) or mrv"), "ORDER" };
   if (command->takes_format)
     entries[n++] = (GOptionEntry) { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-                                    N_("Output layout: line (default, 81 characters) or grid (9 rows)"), "FORMAT" };
+                                    generates ? N_("Output layout: line (default, 81 characters), grid (9 rows) or sdk (SadMan, with #A and #C headers)")
+                                              : N_("Output layout: line (default, 81 characters) or grid (9 rows)"), "FORMAT" };
   if (command->takes_stats)
     entries[n++] = (GOptionEntry) { "stats", 0, 0, G_OPTION_ARG_NONE, &options.stats,
                                     N_("Solve with the reference backtracker and print attempts=N backtracks=N after each solution"), NULL };
@@ -326,11 +702,48 @@ run_command (const Command *command, int argc, char **argv)
   if (command->takes_max_events)
     entries[n++] = (GOptionEntry) { "max-events", 0, 0, G_OPTION_ARG_INT64, &options.max_events,
                                     N_("Print at most N events of each puzzle"), "N" };
+  if (command->takes_explain)
+    entries[n++] = (GOptionEntry) { "explain", 0, 0, G_OPTION_ARG_NONE, &options.explain,
+                                    N_("Print the steps of the logical solve, numbered, before each summary line"), NULL };
+  if (generates)
+    {
+      entries[n++] = (GOptionEntry) { "count", 'n', 0, G_OPTION_ARG_INT64, &options.count,
+                                      N_("Generate N puzzles (default 1)"), "N" };
+      entries[n++] = (GOptionEntry) { "clues", 0, 0, G_OPTION_ARG_INT64, &options.clues,
+                                      N_("Exactly T clues, 17 to 80"), "T" };
+      entries[n++] = (GOptionEntry) { "minimal", 0, 0, G_OPTION_ARG_NONE, &options.minimal,
+                                      N_("Every clue necessary, however many (the default)"), NULL };
+      entries[n++] = (GOptionEntry) { "symmetry", 0, 0, G_OPTION_ARG_STRING, &options.symmetry,
+                                      N_("Clue symmetry: none (default), rotate-180, rotate-90, mirror-horizontal, mirror-vertical, diagonal or anti-diagonal"), "S" };
+      entries[n++] = (GOptionEntry) { "difficulty", 0, 0, G_OPTION_ARG_STRING, &options.difficulty,
+                                      N_("Grade: easy, medium, hard, expert or extreme, or a range such as easy-medium"), "D" };
+      entries[n++] = (GOptionEntry) { "seed", 0, 0, G_OPTION_ARG_STRING, &options.seed,
+                                      N_("Seed of the first puzzle; puzzle i uses S + i (default: random)"), "S" };
+      entries[n++] = (GOptionEntry) { "id", 0, 0, G_OPTION_ARG_STRING, &options.id,
+                                      N_("Regenerate the puzzle with this ID, as printed by --with-ids"), "ID" };
+      entries[n++] = (GOptionEntry) { "jobs", 'j', 0, G_OPTION_ARG_INT64, &options.jobs,
+                                      N_("Worker threads (default: one per processor); the output does not depend on it"), "J" };
+      entries[n++] = (GOptionEntry) { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &options.timeout,
+                                      N_("Time allowed per puzzle in seconds, 0 for no limit (default 60)"), "SEC" };
+      entries[n++] = (GOptionEntry) { "with-ids", 0, 0, G_OPTION_ARG_NONE, &options.with_ids,
+                                      N_("Print each puzzle's ID with it (a comment the other commands skip)"), NULL };
+    }
   entries[n] = (GOptionEntry) { NULL };
+  g_assert (n < G_N_ELEMENTS (entries));
 
   g_set_prgname (prgname);
-  context = g_option_context_new (_("[FILE|-]"));
+  context = g_option_context_new (generates ? "" : _("[FILE|-]"));
   g_option_context_set_summary (context, _(command->summary));
+  if (generates)
+    g_option_context_set_description (context,
+      _("Puzzle i of a run uses seed S + i, so its ID regenerates it alone with --id, and the output "
+        "is the same for any --jobs.\n"
+        "Exit status: 0 every puzzle met its target, 1 a puzzle missed it in the time allowed (the closest "
+        "unique puzzle found is printed and named on standard error), 2 bad options."));
+  else if (command->takes_explain)
+    g_option_context_set_description (context,
+      _("Prints one line a puzzle: grade=G score=N hardest=T, then TECHNIQUE=N for each technique used. "
+        "With --explain, each puzzle's steps come first under a '# line N' header."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 
@@ -339,37 +752,21 @@ run_command (const Command *command, int argc, char **argv)
       fprintf (stderr, "nonet-cli %s: %s\n", command->name, error->message);
       return STATUS_BAD_INPUT;
     }
+  if (generates && argc > 1)
+    {
+      fprintf (stderr, _("nonet-cli %s: reads no input, got '%s'\n"), command->name, argv[1]);
+      return STATUS_BAD_INPUT;
+    }
   if (argc > 2)
     {
       fprintf (stderr, _("nonet-cli %s: one input at most, got %d\n"), command->name, argc - 1);
       return STATUS_BAD_INPUT;
     }
-  if (order_name && !nc_order_from_name (order_name, &options.order))
-    {
-      fprintf (stderr, _("nonet-cli %s: unknown order '%s'; use reading or mrv\n"), command->name, order_name);
-      return STATUS_BAD_INPUT;
-    }
-  if (format_name)
-    {
-      if (strcmp (format_name, "grid") == 0)
-        options.as_grid = TRUE;
-      else if (strcmp (format_name, "line") != 0)
-        {
-          fprintf (stderr, _("nonet-cli %s: unknown format '%s'; use line or grid\n"), command->name, format_name);
-          return STATUS_BAD_INPUT;
-        }
-    }
-  if (options.limit < 1 || options.limit > G_MAXUINT)
-    {
-      fprintf (stderr, _("nonet-cli %s: --limit must be between 1 and %u\n"), command->name, G_MAXUINT);
-      return STATUS_BAD_INPUT;
-    }
-  if (command->takes_max_events && options.max_events < -1)
-    {
-      fprintf (stderr, _("nonet-cli %s: --max-events must not be negative\n"), command->name);
-      return STATUS_BAD_INPUT;
-    }
+  if (!check_options (command, &options, order_name, format_name))
+    return STATUS_BAD_INPUT;
 
+  if (generates)
+    return generate_puzzles (&options);
   return for_each_puzzle (argc > 1 ? argv[1] : NULL, command->func, &options);
 }
 
@@ -401,7 +798,7 @@ main (int argc, char *argv[])
 
   help = commands_help ();
   context = g_option_context_new (_("COMMAND [OPTION…] [FILE|-]"));
-  g_option_context_set_summary (context, _("Solve, count and trace Sudoku puzzles."));
+  g_option_context_set_summary (context, _("Solve, count, trace, grade and generate Sudoku puzzles."));
   g_option_context_set_description (context, help);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
