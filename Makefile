@@ -50,8 +50,9 @@ build: deps-run
 	@[ -f $(BUILD)/build.ninja ] || $(MESON) setup $(BUILD) --prefix=/usr
 	$(MESON) compile -C $(BUILD)
 
+# The settings schema is compiled into the build tree, not installed.
 run: build
-	$(BUILD)/src/ui/nonet
+	GSETTINGS_SCHEMA_DIR=$(BUILD)/data $(BUILD)/src/ui/nonet
 
 # Core, engine and CLI again under AddressSanitizer and UBSan.
 build-asan: deps-run

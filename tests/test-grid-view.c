@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-grid-view.c: the grid widget as GTK lays it out and draws it: square
  * whatever its allocation, the built-in puzzle's digits where they belong,
- * light and dark, the static layer drawn once, and a grid to screen readers. */
+ * light and dark, the static layer drawn once, and a grid to screen readers;
+ * input through its key bindings and actions, conflicts, the status text,
+ * the number pad, and pixels of a given, a player digit and a conflict. */
 
 #define G_LOG_DOMAIN "nonet-test-grid-view"
 
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "ne-render.h"
 #include "nonet-grid-view.h"
+#include "nonet-number-pad.h"
 #include "nonet-window.h"
 #include "test-util.h"
 
@@ -207,11 +211,15 @@ check_rendering (GtkWidget *view,
   int side = MIN (width, height);
   int origin_x = (width - side) / 2;
   int origin_y = (height - side) / 2;
-  NcGrid puzzle = grid_from_line (INKALA);
+  NeGame *game = nonet_grid_view_get_game (NONET_GRID_VIEW (view));
+  NcGrid puzzle = { 0 };
   NeRenderGeometry geometry;
   Pixels pixels = render_widget (view);
   double lum, alpha;
 
+  /* What the view's game shows: givens and entries. */
+  if (game != NULL)
+    nc_game_board (ne_game_get_core (game), &puzzle);
   ne_render_geometry_init (&geometry, side, gtk_widget_get_scale_factor (view));
   g_test_message ("view %dx%d, grid %d at %d,%d", width, height, side, origin_x, origin_y);
 
@@ -371,15 +379,604 @@ test_static_layer_cached (void)
 }
 
 static void
+assert_label (GtkWidget  *view,
+              const char *label)
+{
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+
+/* The focused cell's text, updated as the cursor moves and the game changes. */
+static void
 test_accessible (void)
 {
   GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+  NeGame *game = nonet_grid_view_get_game (NONET_GRID_VIEW (view));
 
   g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (view)), ==, GTK_ACCESSIBLE_ROLE_GRID);
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_ROLE_GRID);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, "Sudoku grid");
+  g_assert_true (gtk_widget_get_focusable (view));
+  assert_label (view, "row 1, column 1, 8, given");
+
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), 1);
+  assert_label (view, "row 1, column 2, empty");
+  for (int d = 1; d <= 7; d += 3)
+    g_assert_true (ne_game_apply (game, (NcMove) { NC_MOVE_NOTE, 1, (uint8_t) d, 0 }));
+  assert_label (view, "row 1, column 2, empty, notes 1 4 7");
+  g_assert_true (ne_game_apply (game, (NcMove) { NC_MOVE_SET, 1, 1, 0 }));
+  assert_label (view, "row 1, column 2, 1");
+  g_assert_true (ne_game_apply (game, (NcMove) { NC_MOVE_SET, 1, 8, 0 }));
+  assert_label (view, "row 1, column 2, 8, conflict with row 1, column 1");
+  g_object_set (view, "highlight-conflicts", FALSE, NULL);
+  assert_label (view, "row 1, column 2, 8");
+  g_object_set (view, "hidden", TRUE, NULL);
+  assert_label (view, "row 1, column 2, hidden");
 
   g_object_unref (view);
+}
+
+/* Presses a key the way GTK would: through the widget's own key bindings. */
+static gboolean
+press (GtkWidget       *widget,
+       guint            keyval,
+       GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  g_error ("No key binding for %s", gdk_keyval_name (keyval));
+  return FALSE;
+}
+
+static void
+count_notify (int *count)
+{
+  (*count)++;
+}
+
+static int
+cursor_of (GtkWidget *view)
+{
+  return nonet_grid_view_get_cursor (NONET_GRID_VIEW (view));
+}
+
+static const NcPlayState *
+play_state (GtkWidget *view)
+{
+  return nc_game_state (ne_game_get_core (nonet_grid_view_get_game (NONET_GRID_VIEW (view))));
+}
+
+static void
+test_cursor_keys (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+  int notified = 0;
+
+  g_signal_connect_swapped (view, "notify::cursor", G_CALLBACK (count_notify), &notified);
+  g_assert_cmpint (cursor_of (view), ==, 0);
+
+  /* Arrows wrap around within the row or column. */
+  press (view, GDK_KEY_Left, 0);
+  g_assert_cmpint (cursor_of (view), ==, 8);
+  press (view, GDK_KEY_Right, 0);
+  g_assert_cmpint (cursor_of (view), ==, 0);
+  press (view, GDK_KEY_Up, 0);
+  g_assert_cmpint (cursor_of (view), ==, 72);
+  press (view, GDK_KEY_Down, 0);
+  press (view, GDK_KEY_KP_Down, 0);
+  g_assert_cmpint (cursor_of (view), ==, 9);
+  press (view, GDK_KEY_Right, 0);
+  g_assert_cmpint (cursor_of (view), ==, 10);
+
+  /* Control+arrows and Page keys jump a box, keeping the place in it. */
+  press (view, GDK_KEY_Right, GDK_CONTROL_MASK);
+  g_assert_cmpint (cursor_of (view), ==, 13);
+  press (view, GDK_KEY_Down, GDK_CONTROL_MASK);
+  g_assert_cmpint (cursor_of (view), ==, 40);
+  press (view, GDK_KEY_Page_Down, 0);
+  g_assert_cmpint (cursor_of (view), ==, 67);
+  press (view, GDK_KEY_Page_Down, 0);
+  g_assert_cmpint (cursor_of (view), ==, 13);
+  press (view, GDK_KEY_Page_Up, 0);
+  g_assert_cmpint (cursor_of (view), ==, 67);
+  press (view, GDK_KEY_Left, GDK_CONTROL_MASK);
+  g_assert_cmpint (cursor_of (view), ==, 64);
+  press (view, GDK_KEY_Left, GDK_CONTROL_MASK);
+  g_assert_cmpint (cursor_of (view), ==, 70);
+
+  /* Home and End: the row's ends; with Control, the grid's corners. */
+  press (view, GDK_KEY_Home, 0);
+  g_assert_cmpint (cursor_of (view), ==, 63);
+  press (view, GDK_KEY_End, 0);
+  g_assert_cmpint (cursor_of (view), ==, 71);
+  press (view, GDK_KEY_Home, GDK_CONTROL_MASK);
+  g_assert_cmpint (cursor_of (view), ==, 0);
+  press (view, GDK_KEY_End, GDK_CONTROL_MASK);
+  g_assert_cmpint (cursor_of (view), ==, 80);
+
+  g_assert_cmpint (notified, ==, 17);
+  g_object_set (view, "cursor", 4, NULL);
+  g_assert_cmpint (cursor_of (view), ==, 4);
+
+  g_object_unref (view);
+}
+
+static void
+test_digits (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+
+  /* Digits enter at the cursor, from the main row and the keypad. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
+  g_assert_true (press (view, GDK_KEY_5, 0));
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 5);
+  press (view, GDK_KEY_KP_7, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 7);
+
+  /* 0, Backspace and Delete clear. */
+  press (view, GDK_KEY_0, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 0);
+  for (guint i = 0; i < 3; i++)
+    {
+      static const guint keys[] = { GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_0 };
+
+      press (view, GDK_KEY_3, 0);
+      g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 3);
+      press (view, keys[i], 0);
+      g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 0);
+    }
+
+  /* The same through the actions the number pad uses. */
+  gtk_widget_activate_action (view, "grid.enter", "i", 9);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 9);
+  gtk_widget_activate_action (view, "grid.clear", NULL);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 0);
+
+  /* Givens are locked. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), GIVEN_CELL);
+  press (view, GDK_KEY_4, 0);
+  press (view, GDK_KEY_Delete, 0);
+  press (view, GDK_KEY_4, GDK_CONTROL_MASK);
+  g_assert_cmpint (play_state (view)->entries.cell[GIVEN_CELL], ==, 0);
+  g_assert_cmpint (play_state (view)->notes[GIVEN_CELL], ==, 0);
+  g_assert_cmpint (nc_game_value (ne_game_get_core (nonet_grid_view_get_game (NONET_GRID_VIEW (view))), GIVEN_CELL), ==, 8);
+
+  g_object_unref (view);
+}
+
+static void
+test_notes (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+  /* r1c2 and r1c3 are empty peers; r9c9 is no peer of either. */
+  const int a = 1, b = 2, far = 80;
+
+  /* Control+digit toggles a pencil mark. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), a);
+  press (view, GDK_KEY_3, GDK_CONTROL_MASK);
+  press (view, GDK_KEY_KP_4, GDK_CONTROL_MASK);
+  g_assert_cmphex (play_state (view)->notes[a], ==, NE_NOTE (3) | NE_NOTE (4));
+  press (view, GDK_KEY_3, GDK_CONTROL_MASK);
+  g_assert_cmphex (play_state (view)->notes[a], ==, NE_NOTE (4));
+
+  /* In pencil mode plain digits do, and the mode is a stateful action. */
+  gtk_widget_activate_action (view, "grid.pencil-mode", NULL);
+  {
+    gboolean pencil;
+
+    g_object_get (view, "pencil-mode", &pencil, NULL);
+    g_assert_true (pencil);
+  }
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), far);
+  press (view, GDK_KEY_4, 0);
+  press (view, GDK_KEY_6, 0);
+  g_assert_cmphex (play_state (view)->notes[far], ==, NE_NOTE (4) | NE_NOTE (6));
+  g_assert_cmpint (play_state (view)->entries.cell[far], ==, 0);
+  g_object_set (view, "pencil-mode", FALSE, NULL);
+
+  /* Placing a digit takes it out of the peers' notes, not the others'. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), b);
+  press (view, GDK_KEY_4, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[b], ==, 4);
+  g_assert_cmphex (play_state (view)->notes[a], ==, 0);
+  g_assert_cmphex (play_state (view)->notes[far], ==, NE_NOTE (4) | NE_NOTE (6));
+
+  /* Unless the setting is off. */
+  g_object_set (view, "auto-clean-notes", FALSE, NULL);
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), a);
+  press (view, GDK_KEY_6, GDK_CONTROL_MASK);
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), b);
+  press (view, GDK_KEY_6, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[b], ==, 6);
+  g_assert_cmphex (play_state (view)->notes[a], ==, NE_NOTE (6));
+
+  /* No notes over an entry. */
+  press (view, GDK_KEY_1, GDK_CONTROL_MASK);
+  g_assert_cmphex (play_state (view)->notes[b], ==, 0);
+
+  g_object_unref (view);
+}
+
+static void
+test_locked (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
+  g_object_set (view, "locked", TRUE, NULL);
+  gtk_widget_activate_action (view, "grid.enter", "i", 5);
+  gtk_widget_activate_action (view, "grid.note", "i", 5);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 0);
+  g_assert_cmphex (play_state (view)->notes[EMPTY_CELL], ==, 0);
+  /* The cursor still moves, to look over a finished game. */
+  press (view, GDK_KEY_Right, 0);
+  g_assert_cmpint (cursor_of (view), ==, EMPTY_CELL + 1);
+
+  g_object_set (view, "locked", FALSE, "hidden", TRUE, NULL);
+  gtk_widget_activate_action (view, "grid.enter", "i", 5);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL + 1], ==, 0);
+  g_object_set (view, "hidden", FALSE, NULL);
+  gtk_widget_activate_action (view, "grid.enter", "i", 5);
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL + 1], ==, 5);
+
+  /* Without a game there is nothing to enter into. */
+  nonet_grid_view_set_game (NONET_GRID_VIEW (view), NULL);
+  g_assert_null (nonet_grid_view_get_game (NONET_GRID_VIEW (view)));
+  gtk_widget_activate_action (view, "grid.enter", "i", 5);
+
+  g_object_unref (view);
+}
+
+static void
+test_game (void)
+{
+  GtkWidget *view = g_object_ref_sink (nonet_grid_view_new ());
+  NcGrid puzzle = grid_from_line (INKALA);
+  g_autoptr(NeGame) game = ne_game_new (&puzzle, NULL);
+  NeGame *got = NULL;
+  int notified = 0;
+
+  g_assert_null (nonet_grid_view_get_game (NONET_GRID_VIEW (view)));
+  g_assert_cmpstr (nonet_grid_view_get_status_text (NONET_GRID_VIEW (view)), ==, "");
+  g_signal_connect_swapped (view, "notify::game", G_CALLBACK (count_notify), &notified);
+  nonet_grid_view_set_game (NONET_GRID_VIEW (view), game);
+  nonet_grid_view_set_game (NONET_GRID_VIEW (view), game);
+  g_assert_cmpint (notified, ==, 1);
+  g_object_get (view, "game", &got, NULL);
+  g_assert_true (got == game);
+  g_object_unref (got);
+
+  /* The view follows moves made elsewhere (undo, the window). */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
+  ne_game_apply (game, (NcMove) { NC_MOVE_SET, EMPTY_CELL, 2, 0 });
+  assert_label (view, "row 1, column 2, 2");
+
+  /* The widget holds its own reference. */
+  g_object_add_weak_pointer (G_OBJECT (game), (gpointer *) &got);
+  g_object_unref (view);
+  g_assert_nonnull (got);
+  g_object_remove_weak_pointer (G_OBJECT (game), (gpointer *) &got);
+}
+
+/* Conflicts, in the tooltip text and the status text; completion. */
+static void
+test_status (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+  NcGrid solution = grid_from_line (INKALA_SOLUTION);
+  g_autofree char *tip = NULL;
+  int notified = 0;
+
+  g_signal_connect_swapped (view, "notify::status-text", G_CALLBACK (count_notify), &notified);
+  g_assert_null (nonet_grid_view_dup_conflict_text (grid, GIVEN_CELL));
+
+  /* A 1 in r9c3 repeats the given 1 of r7c3. */
+  nonet_grid_view_set_cursor (grid, 72 + 2);
+  gtk_widget_activate_action (view, "grid.enter", "i", 1);
+  tip = nonet_grid_view_dup_conflict_text (grid, 72 + 2);
+  g_assert_cmpstr (tip, ==, "r7c3 and r9c3 are both 1 (column 3)");
+  g_clear_pointer (&tip, g_free);
+  g_assert_null (nonet_grid_view_dup_conflict_text (grid, EMPTY_CELL));
+  g_assert_cmpstr (nonet_grid_view_get_status_text (grid), ==, "Conflict: r7c3 and r9c3 are both 1 (column 3)");
+  g_assert_cmpint (notified, ==, 1);
+
+  /* An 8 in r1c3 repeats the given 8s of r1c1 and r8c3: one line each. */
+  nonet_grid_view_set_cursor (grid, 2);
+  gtk_widget_activate_action (view, "grid.enter", "i", 8);
+  tip = nonet_grid_view_dup_conflict_text (grid, GIVEN_CELL);
+  g_assert_cmpstr (tip, ==, "r1c1 and r1c3 are both 8 (row 1)");
+  g_clear_pointer (&tip, g_free);
+  tip = nonet_grid_view_dup_conflict_text (grid, 2);
+  g_assert_cmpstr (tip, ==, "r1c1 and r1c3 are both 8 (row 1)\nr1c3 and r8c3 are both 8 (column 3)");
+  g_clear_pointer (&tip, g_free);
+  g_assert_cmpstr (nonet_grid_view_get_status_text (grid), ==, "3 conflicts, the first: r1c1 and r1c3 are both 8 (row 1)");
+
+  /* Not shown when the setting is off. */
+  g_object_set (view, "highlight-conflicts", FALSE, NULL);
+  g_assert_cmpstr (nonet_grid_view_get_status_text (grid), ==, "");
+  g_assert_null (nonet_grid_view_dup_conflict_text (grid, GIVEN_CELL));
+  g_object_set (view, "highlight-conflicts", TRUE, NULL);
+
+  /* Solved: every empty cell from the solution. */
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    if (grid_from_line (INKALA).cell[cell] == 0)
+      {
+        nonet_grid_view_set_cursor (grid, cell);
+        gtk_widget_activate_action (view, "grid.enter", "i", solution.cell[cell]);
+      }
+  g_assert_cmpstr (nonet_grid_view_get_status_text (grid), ==, "Puzzle solved");
+
+  g_object_unref (view);
+}
+
+
+/* Colours as a player names them, on unpremultiplied opaque pixels. */
+typedef struct
+{
+  double r, g, b;
+} Rgb;
+
+static Rgb
+rgb_at (const Pixels *pixels,
+        int           x,
+        int           y)
+{
+  guint32 argb = *(const guint32 *) (pixels->data + (gsize) y * pixels->stride + (gsize) x * 4);
+  double a = (argb >> 24) / 255.0;
+
+  g_assert_cmpfloat (a, >, 0.99);
+  return (Rgb) { ((argb >> 16) & 0xff) / 255.0, ((argb >> 8) & 0xff) / 255.0, (argb & 0xff) / 255.0 };
+}
+
+typedef enum { INK_ACCENT, INK_ERROR, INK_NEUTRAL_DARK, INK_NEUTRAL_LIGHT } Ink;
+
+static gboolean
+is_ink (Rgb p,
+        Ink ink)
+{
+  double lum = 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b;
+  gboolean grey = MAX (MAX (fabs (p.r - p.g), fabs (p.g - p.b)), fabs (p.r - p.b)) < 0.08;
+
+  switch (ink)
+    {
+    case INK_ACCENT: return p.b - p.r > 0.35 && p.b > 0.6;
+    case INK_ERROR: return p.r - p.b > 0.35 && p.r - p.g > 0.3;
+    case INK_NEUTRAL_DARK: return grey && lum < 0.3;
+    case INK_NEUTRAL_LIGHT: return grey && lum > 0.8;
+    default: g_assert_not_reached ();
+    }
+}
+
+static int
+count_ink (const Pixels  *pixels,
+           NonetGridView *view,
+           int            cell,
+           Ink            ink)
+{
+  graphene_rect_t rect;
+  int n = 0;
+
+  nonet_grid_view_get_cell_rect (view, cell, &rect);
+  for (int y = (int) rect.origin.y; y < (int) (rect.origin.y + rect.size.height); y++)
+    for (int x = (int) rect.origin.x; x < (int) (rect.origin.x + rect.size.width); x++)
+      n += is_ink (rgb_at (pixels, x, y), ink);
+  return n;
+}
+
+static int
+cell_pixel_area (NonetGridView *view,
+                 int            cell)
+{
+  graphene_rect_t rect;
+
+  nonet_grid_view_get_cell_rect (view, cell, &rect);
+  return (int) rect.size.width * (int) rect.size.height;
+}
+
+/* A given, a player digit and a conflict as the player sees them, light and
+ * dark: the given in the theme's text colour, the entry in the accent
+ * colour, both cells of a conflict in the error colour on a tinted ground,
+ * and the cursor in the accent colour. */
+static void
+test_draw_states (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = grid_view_new_with_puzzle ();
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+  /* r2c3 a given 3, r1c2 a player's 1 (no conflict), r1c3 a player's 8
+   * repeating r1c1's given 8; the cursor in r9c9, a peer of none. */
+  const int given = 11, player = 1, conflict_given = 0, conflict_entry = 2, cursor = 80;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+
+  nonet_grid_view_set_cursor (grid, player);
+  gtk_widget_activate_action (view, "grid.enter", "i", 1);
+  nonet_grid_view_set_cursor (grid, conflict_entry);
+  gtk_widget_activate_action (view, "grid.enter", "i", 8);
+  nonet_grid_view_set_cursor (grid, cursor);
+  gtk_widget_grab_focus (view);
+
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      Pixels pixels;
+      graphene_rect_t rect;
+      Rgb corner, plain;
+
+      set_color_scheme (dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT, view);
+      pixels = render_widget (view);
+
+      g_assert_cmpint (count_ink (&pixels, grid, given, dark ? INK_NEUTRAL_LIGHT : INK_NEUTRAL_DARK), >, cell_pixel_area (grid, given) / 40);
+      g_assert_cmpint (count_ink (&pixels, grid, given, INK_ACCENT), ==, 0);
+      g_assert_cmpint (count_ink (&pixels, grid, given, INK_ERROR), ==, 0);
+
+      g_assert_cmpint (count_ink (&pixels, grid, player, INK_ACCENT), >, cell_pixel_area (grid, player) / 40);
+      g_assert_cmpint (count_ink (&pixels, grid, player, INK_ERROR), ==, 0);
+
+      for (int i = 0; i < 2; i++)
+        {
+          int cell = i == 0 ? conflict_given : conflict_entry;
+
+          g_assert_cmpint (count_ink (&pixels, grid, cell, INK_ERROR), >, cell_pixel_area (grid, cell) / 40);
+          g_assert_cmpint (count_ink (&pixels, grid, cell, INK_ACCENT), ==, 0);
+          /* The ground of the cell leans red against a plain cell's. */
+          nonet_grid_view_get_cell_rect (grid, cell, &rect);
+          corner = rgb_at (&pixels, (int) rect.origin.x + 1, (int) rect.origin.y + 1);
+          nonet_grid_view_get_cell_rect (grid, given, &rect);
+          plain = rgb_at (&pixels, (int) rect.origin.x + 1, (int) rect.origin.y + 1);
+          g_assert_cmpfloat (corner.r - corner.b, >, plain.r - plain.b + 0.05);
+        }
+
+      /* The cursor: its ring in the accent colour at the cell's edge, its
+       * fill tinted towards it. */
+      nonet_grid_view_get_cell_rect (grid, cursor, &rect);
+      g_assert_true (is_ink (rgb_at (&pixels, (int) rect.origin.x, (int) rect.origin.y), INK_ACCENT));
+      corner = rgb_at (&pixels, (int) (rect.origin.x + rect.size.width / 2), (int) (rect.origin.y + rect.size.height / 2));
+      g_assert_cmpfloat (corner.b - corner.r, >, plain.b - plain.r + 0.05);
+
+      g_free (pixels.data);
+    }
+
+  /* Hidden: no digits and no highlights, only the lines. */
+  g_object_set (view, "hidden", TRUE, NULL);
+  show_and_settle (view);
+  {
+    Pixels pixels = render_widget (view);
+
+    for (int cell = 0; cell < NC_CELLS; cell++)
+      g_assert_cmpint (count_ink (&pixels, grid, cell, INK_NEUTRAL_LIGHT), ==, 0);
+    g_assert_cmpint (count_ink (&pixels, grid, conflict_entry, INK_ERROR), ==, 0);
+    g_free (pixels.data);
+  }
+
+  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A click selects the cell under it, through the hit test the drawing uses. */
+static void
+test_hit_test (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = grid_view_new_with_puzzle ();
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 520, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  show_and_settle (view);
+
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    {
+      graphene_rect_t rect;
+
+      nonet_grid_view_get_cell_rect (grid, cell, &rect);
+      g_assert_cmpint (nonet_grid_view_cell_at (grid, rect.origin.x + rect.size.width / 2,
+                                                rect.origin.y + rect.size.height / 2), ==, cell);
+    }
+  /* Outside the centred square. */
+  g_assert_cmpint (nonet_grid_view_cell_at (grid, 5, 200), ==, -1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkWidget *
+pad_button (GtkWidget *pad,
+            int        column,
+            int        row)
+{
+  GtkWidget *grid = gtk_widget_get_first_child (pad);
+
+  g_assert_true (GTK_IS_GRID (grid));
+  return gtk_grid_get_child_at (GTK_GRID (grid), column, row);
+}
+
+static void
+test_number_pad (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+  GtkWidget *pad = g_object_ref_sink (nonet_number_pad_new ());
+  NcGrid puzzle = grid_from_line (INKALA);
+  NcGrid solution = grid_from_line (INKALA_SOLUTION);
+  GtkWidget *pencil;
+  gboolean active;
+
+  /* Without a grid it does nothing. */
+  g_assert_false (gtk_widget_is_sensitive (pad_button (pad, 0, 0)));
+  nonet_number_pad_set_grid_view (NONET_NUMBER_PAD (pad), NONET_GRID_VIEW (view));
+  g_assert_true (nonet_number_pad_get_grid_view (NONET_NUMBER_PAD (pad)) == NONET_GRID_VIEW (view));
+  g_assert_true (gtk_widget_is_sensitive (pad_button (pad, 0, 0)));
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (pad), GTK_ACCESSIBLE_ROLE_GROUP);
+
+  /* 1..9 in three rows of three, then erase and the pencil toggle. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
+  g_signal_emit_by_name (pad_button (pad, 1, 1), "clicked");
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 5);
+  g_signal_emit_by_name (pad_button (pad, 0, 3), "clicked");
+  g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 0);
+
+  pencil = pad_button (pad, 1, 3);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (pencil));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pencil), TRUE);
+  g_object_get (view, "pencil-mode", &active, NULL);
+  g_assert_true (active);
+  g_signal_emit_by_name (pad_button (pad, 2, 0), "clicked");
+  g_assert_cmphex (play_state (view)->notes[EMPTY_CELL], ==, NE_NOTE (3));
+  g_object_set (view, "pencil-mode", FALSE, NULL);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pencil)));
+
+  /* Every 8 placed: the 8 is complete, the others not. */
+  g_assert_false (nonet_number_pad_get_digit_complete (NONET_NUMBER_PAD (pad), 8));
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    if (puzzle.cell[cell] == 0 && solution.cell[cell] == 8)
+      {
+        nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), cell);
+        gtk_widget_activate_action (view, "grid.enter", "i", 8);
+      }
+  g_assert_true (nonet_number_pad_get_digit_complete (NONET_NUMBER_PAD (pad), 8));
+  g_assert_false (gtk_widget_get_sensitive (pad_button (pad, 1, 2)));
+  g_assert_false (nonet_number_pad_get_digit_complete (NONET_NUMBER_PAD (pad), 7));
+  g_assert_true (gtk_widget_get_sensitive (pad_button (pad, 0, 2)));
+
+  /* Nine 8s with one in conflict are not complete. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
+  gtk_widget_activate_action (view, "grid.enter", "i", 8);
+  g_assert_false (nonet_number_pad_get_digit_complete (NONET_NUMBER_PAD (pad), 8));
+
+  /* Locked or hidden: the pad too. */
+  g_object_set (view, "locked", TRUE, NULL);
+  g_assert_false (gtk_widget_is_sensitive (pad_button (pad, 0, 0)));
+  g_object_set (view, "locked", FALSE, NULL);
+  g_assert_true (gtk_widget_is_sensitive (pad_button (pad, 0, 0)));
+
+  /* A new game is followed. */
+  nonet_grid_view_set_puzzle (NONET_GRID_VIEW (view), &puzzle);
+  g_assert_true (gtk_widget_get_sensitive (pad_button (pad, 1, 2)));
+
+  /* The pad outlives the grid without harm. */
+  g_object_unref (view);
+  g_assert_null (nonet_number_pad_get_grid_view (NONET_NUMBER_PAD (pad)));
+  g_assert_false (gtk_widget_is_sensitive (pad_button (pad, 0, 0)));
+  g_object_unref (pad);
 }
 
 static GtkWidget *
@@ -399,13 +996,25 @@ find_grid_view (GtkWidget *widget)
   return NULL;
 }
 
-/* The window from its template: titled, holding a grid view that shows the
- * built-in puzzle. */
+/* The window from its template: titled, holding a grid view that shows its
+ * game. */
 static void
 test_window (void)
 {
-  GtkWidget *window = g_object_new (NONET_TYPE_WINDOW, NULL);
+  GSettingsSchemaSource *schemas = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  GtkWidget *window;
   GtkWidget *view;
+
+  if (schemas != NULL)
+    schema = g_settings_schema_source_lookup (schemas, APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_test_skip ("The settings schema is not compiled: set GSETTINGS_SCHEMA_DIR=<build>/data");
+      return;
+    }
+
+  window = g_object_new (NONET_TYPE_WINDOW, NULL);
 
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Nonet");
   view = find_grid_view (window);
@@ -443,7 +1052,16 @@ main (int   argc,
   g_test_add_func ("/ui/grid-view/render", test_render);
   g_test_add_func ("/ui/grid-view/static-layer-cached", test_static_layer_cached);
   g_test_add_func ("/ui/grid-view/accessible", test_accessible);
-  g_test_add_func ("/ui/window/builtin-puzzle", test_window);
+  g_test_add_func ("/ui/grid-view/game", test_game);
+  g_test_add_func ("/ui/grid-view/cursor-keys", test_cursor_keys);
+  g_test_add_func ("/ui/grid-view/digits", test_digits);
+  g_test_add_func ("/ui/grid-view/notes", test_notes);
+  g_test_add_func ("/ui/grid-view/locked", test_locked);
+  g_test_add_func ("/ui/grid-view/status", test_status);
+  g_test_add_func ("/ui/grid-view/draw-states", test_draw_states);
+  g_test_add_func ("/ui/grid-view/hit-test", test_hit_test);
+  g_test_add_func ("/ui/number-pad/actions", test_number_pad);
+  g_test_add_func ("/ui/window/grid", test_window);
 
   return g_test_run ();
 }

@@ -52,7 +52,7 @@ test_style (void)
   return style;
 }
 
-enum { LAYER_STATIC = 1, LAYER_DIGITS = 2, LAYER_BOTH = 3 };
+enum { LAYER_STATIC = 1, LAYER_DIGITS = 2, LAYER_BOTH = 3, LAYER_HIGHLIGHTS = 4, LAYER_ALL = 7 };
 
 static Image
 render (double               size,
@@ -73,6 +73,8 @@ render (double               size,
   cr = cairo_create (image.surface);
   if (layers & LAYER_STATIC)
     ne_render_draw_static (cr, &image.geometry, style);
+  if (layers & LAYER_HIGHLIGHTS)
+    ne_render_draw_highlights (cr, &image.geometry, style, board);
   if (layers & LAYER_DIGITS)
     ne_render_draw_digits (cr, &image.geometry, style, board);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
@@ -692,6 +694,157 @@ test_dark_style (void)
   image_clear (&image);
 }
 
+/* Close to the error colour, allowing for antialiasing towards white. */
+static gboolean
+is_error (Pixel p, const NeRenderStyle *style)
+{
+  return p.a > 0.9 && p.r - p.b > 0.4 && p.r - p.g > 0.4;
+}
+
+/* The highlights: each kind of mark tints its whole cell and nothing else,
+ * the tints in a clear order of strength, the cursor ringed when focused,
+ * and a conflict's digits in the error colour. */
+static void
+test_highlights (void)
+{
+  NeRenderStyle style = test_style ();
+  NcGrid givens = grid_from_line (INKALA);
+  NeRenderBoard board;
+  /* r5c5 the cursor; r5c1 a peer, r1c9 not, r2c3 the same digit, r1c1 and
+   * r1c2 a conflict (an entry 8 beside the given 8). */
+  const int cursor = 40, peer = 36, plain = 8, same = 11, conflict_given = 0, conflict_entry = 1;
+
+  ne_render_board_init (&board, &givens);
+  board.entries.cell[conflict_entry] = 8;
+  board.marks[cursor] = NE_MARK_CURSOR | NE_MARK_FOCUS;
+  board.marks[peer] = NE_MARK_PEER;
+  board.marks[same] = NE_MARK_SAME_DIGIT;
+  board.marks[conflict_given] = NE_MARK_CONFLICT;
+  board.marks[conflict_entry] = NE_MARK_CONFLICT;
+
+  for (guint s = 0; s < G_N_ELEMENTS (scales); s++)
+    for (guint z = 1; z < G_N_ELEMENTS (sizes); z++)
+      {
+        Image image = render (sizes[z], scales[s], &style, &board, LAYER_ALL);
+        Image lines = render (sizes[z], scales[s], &style, &board, LAYER_STATIC);
+        int pixels = image_pixels (&image);
+        int x0, y0, x1, y1;
+        Pixel p_peer, p_same, p_cursor, p_conflict, p_plain;
+
+        /* The corner of each cell: no digit reaches it. */
+        cell_pixels (&image, peer, &x0, &y0, &x1, &y1);
+        p_peer = pixel_at (&image, x0, y0);
+        cell_pixels (&image, same, &x0, &y0, &x1, &y1);
+        p_same = pixel_at (&image, x0, y0);
+        cell_pixels (&image, conflict_entry, &x0, &y0, &x1, &y1);
+        p_conflict = pixel_at (&image, x0, y0);
+        cell_pixels (&image, plain, &x0, &y0, &x1, &y1);
+        p_plain = pixel_at (&image, x0, y0);
+        g_assert_true (is_background (p_plain, &style));
+
+        /* Tints: bluish for the accent, reddish for a conflict, and the
+         * peers' the faintest, the cursor's the strongest. */
+        g_assert_cmpfloat (p_peer.b - p_peer.r, >, 0.01);
+        g_assert_cmpfloat (p_same.b - p_same.r, >, p_peer.b - p_peer.r);
+        g_assert_cmpfloat (p_conflict.r - p_conflict.b, >, 0.05);
+        g_assert_cmpfloat (luminance (p_peer), >, 0.85);
+        g_assert_cmpfloat (luminance (p_same), >, 0.75);
+
+        /* The cursor: a solid accent ring just inside its lines, a tinted fill. */
+        cell_pixels (&image, cursor, &x0, &y0, &x1, &y1);
+        g_assert_cmpfloat (distance (pixel_at (&image, x0, y0), style.focus), <, 0.02);
+        g_assert_cmpfloat (distance (pixel_at (&image, x1 - 1, (y0 + y1) / 2), style.focus), <, 0.02);
+        g_assert_cmpfloat (distance (pixel_at (&image, x0 + 1 * (int) scales[s], y1 - 1), style.focus), <, 0.02);
+        p_cursor = pixel_at (&image, x0 + (x1 - x0) / 4, y0 + (y1 - y0) / 4);
+        g_assert_cmpfloat (p_cursor.b - p_cursor.r, >, p_same.b - p_same.r);
+
+        /* Every tinted cell is tinted all over, to its lines, and the lines
+         * stay as the static layer drew them. */
+        g_assert_cmpint (count_in_cell (&image, &style, peer, is_background), ==, 0);
+        g_assert_cmpint (count_in_cell (&image, &style, same, is_background), ==, 0);
+        g_assert_cmpint (count_in_cell (&image, &style, cursor, is_background), ==, 0);
+        for (int i = 0; i <= 9; i++)
+          for (int j = 0; j < pixels; j++)
+            {
+              int at = (int) round (image.geometry.line_start[i] * scales[s]);
+
+              g_assert_cmphex (raw_at (&image, at, j), ==, raw_at (&lines, at, j));
+              g_assert_cmphex (raw_at (&image, j, at), ==, raw_at (&lines, j, at));
+            }
+
+        /* Both digits of the conflict in the error colour; none elsewhere. */
+        g_assert_cmpint (count_in_cell (&image, &style, conflict_given, is_error), >, cell_area (&image, conflict_given) / 40);
+        g_assert_cmpint (count_in_cell (&image, &style, conflict_entry, is_error), >, cell_area (&image, conflict_entry) / 40);
+        g_assert_cmpint (count_in_cell (&image, &style, conflict_entry, is_accent), ==, 0);
+        g_assert_cmpint (count_in_cell (&image, &style, same, is_error), ==, 0);
+
+        image_clear (&image);
+        image_clear (&lines);
+      }
+
+  /* Without focus the cursor keeps its fill but loses its ring. */
+  board.marks[cursor] = NE_MARK_CURSOR;
+  {
+    Image image = render (450, 1, &style, &board, LAYER_ALL);
+    int x0, y0, x1, y1;
+    Pixel corner, inside;
+
+    cell_pixels (&image, cursor, &x0, &y0, &x1, &y1);
+    corner = pixel_at (&image, x0, y0);
+    inside = pixel_at (&image, x0 + (x1 - x0) / 4, y0 + (y1 - y0) / 4);
+    g_assert_cmpfloat (distance (corner, (NeRgba) { inside.r, inside.g, inside.b, inside.a }), <, 0.02);
+    g_assert_cmpfloat (distance (corner, style.focus), >, 0.2);
+    image_clear (&image);
+  }
+
+  /* No marks, no highlights: the layer draws nothing at all. */
+  ne_render_board_init (&board, &givens);
+  {
+    Image image = render (300, 1, &style, &board, LAYER_HIGHLIGHTS);
+    int pixels = image_pixels (&image);
+
+    for (int y = 0; y < pixels; y++)
+      for (int x = 0; x < pixels; x++)
+        g_assert_cmphex (raw_at (&image, x, y), ==, 0);
+    image_clear (&image);
+  }
+}
+
+/* Each style's highlight colours: the cursor's tint stronger than the
+ * same-digit one, that stronger than the peers', the ring opaque. */
+static void
+test_highlight_styles (void)
+{
+  NeRenderStyle styles[3];
+
+  ne_render_style_init_light (&styles[0]);
+  ne_render_style_init_dark (&styles[1]);
+  ne_render_style_init_print (&styles[2]);
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      g_assert_cmpfloat (styles[i].cursor.alpha, >, styles[i].same_digit.alpha);
+      g_assert_cmpfloat (styles[i].same_digit.alpha, >, styles[i].peer.alpha);
+      g_assert_cmpfloat (styles[i].peer.alpha, >, 0);
+      g_assert_cmpfloat (styles[i].conflict.alpha, >, 0);
+      g_assert_cmpfloat (styles[i].focus.alpha, ==, 1);
+      g_assert_cmpfloat (styles[i].error.alpha, ==, 1);
+    }
+  /* The error colour is red in both screen styles. */
+  g_assert_cmpfloat (styles[0].error.red - styles[0].error.blue, >, 0.4);
+  g_assert_cmpfloat (styles[1].error.red - styles[1].error.blue, >, 0.4);
+
+  /* A theme's accent replaces the default in every accent role. */
+  {
+    NeRgba fg = { 0.2, 0.6, 0.2, 1 }, bg = { 0.1, 0.5, 0.1, 1 };
+
+    ne_render_style_set_accent (&styles[0], &fg, &bg);
+    g_assert_cmpfloat (styles[0].player.green, ==, 0.6);
+    g_assert_cmpfloat (styles[0].focus.green, ==, 0.5);
+    g_assert_cmpfloat (styles[0].cursor.green, ==, 0.5);
+    g_assert_cmpfloat (styles[0].cursor.alpha, <, 1);
+  }
+}
+
 static cairo_status_t
 append_bytes (void                *closure,
               const unsigned char *data,
@@ -756,6 +909,8 @@ main (int   argc,
   g_test_add_func ("/engine/render/notes", test_notes);
   g_test_add_func ("/engine/render/layers", test_layers);
   g_test_add_func ("/engine/render/dark-style", test_dark_style);
+  g_test_add_func ("/engine/render/highlights", test_highlights);
+  g_test_add_func ("/engine/render/highlight-styles", test_highlight_styles);
   g_test_add_func ("/engine/render/print", test_print);
 
   return g_test_run ();

@@ -20,8 +20,17 @@
 #define BOX_LINE_RATIO      (1.0 / 150.0)
 #define CELL_LINE_RATIO     (1.0 / 450.0)
 #define DIGIT_HEIGHT_RATIO  0.48
-#define NOTE_HEIGHT_RATIO   0.16
+#define NOTE_HEIGHT_RATIO   0.19
 #define NOTE_INSET_RATIO    0.06
+/* The cursor's focus ring, as a share of a cell, at least two device pixels. */
+#define FOCUS_RING_RATIO    0.05
+
+/* Opacity of the highlight tints over the background: the cursor clearly,
+ * the rest subtle enough that the digits stay the loudest thing. */
+#define CURSOR_ALPHA        0.30
+#define SAME_DIGIT_ALPHA    0.16
+#define PEER_ALPHA          0.07
+#define CONFLICT_ALPHA      0.16
 
 static NeRgba
 rgb (guint32 hex)
@@ -32,6 +41,56 @@ rgb (guint32 hex)
     .blue = (hex & 0xff) / 255.0,
     .alpha = 1.0,
   };
+}
+
+static NeRgba
+with_alpha (const NeRgba *rgba,
+            double        alpha)
+{
+  return (NeRgba) { rgba->red, rgba->green, rgba->blue, rgba->alpha * alpha };
+}
+
+void
+ne_render_style_set_accent (NeRenderStyle *style,
+                            const NeRgba  *accent,
+                            const NeRgba  *accent_bg)
+{
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (accent != NULL);
+  g_return_if_fail (accent_bg != NULL);
+
+  style->player = *accent;
+  style->cursor = with_alpha (accent_bg, CURSOR_ALPHA);
+  style->focus = *accent_bg;
+  style->same_digit = with_alpha (accent_bg, SAME_DIGIT_ALPHA);
+  style->peer = with_alpha (accent_bg, PEER_ALPHA);
+}
+
+void
+ne_render_style_set_error (NeRenderStyle *style,
+                           const NeRgba  *error,
+                           const NeRgba  *error_bg)
+{
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (error != NULL);
+  g_return_if_fail (error_bg != NULL);
+
+  style->error = *error;
+  style->conflict = with_alpha (error_bg, CONFLICT_ALPHA);
+}
+
+/* libadwaita's accent_color/accent_bg_color and error_color/error_bg_color. */
+static void
+style_set_palette (NeRenderStyle *style,
+                   guint32        accent,
+                   guint32        accent_bg,
+                   guint32        error,
+                   guint32        error_bg)
+{
+  NeRgba a = rgb (accent), abg = rgb (accent_bg), e = rgb (error), ebg = rgb (error_bg);
+
+  ne_render_style_set_accent (style, &a, &abg);
+  ne_render_style_set_error (style, &e, &ebg);
 }
 
 /* The colours come from the GNOME palette libadwaita uses. */
@@ -48,6 +107,7 @@ ne_render_style_init_light (NeRenderStyle *style)
     .player = rgb (0x1c71d8),
     .notes = rgb (0x5e5c64),
   };
+  style_set_palette (style, 0x1c71d8, 0x3584e4, 0xc01c28, 0xe01b24);
 }
 
 void
@@ -63,6 +123,7 @@ ne_render_style_init_dark (NeRenderStyle *style)
     .player = rgb (0x78aeed),
     .notes = rgb (0xc0bfbc),
   };
+  style_set_palette (style, 0x78aeed, 0x3584e4, 0xff7b63, 0xc01c28);
 }
 
 void
@@ -78,6 +139,8 @@ ne_render_style_init_print (NeRenderStyle *style)
     .player = rgb (0x000000),
     .notes = rgb (0x404040),
   };
+  /* Paper shows no highlights; should a caller mark cells, grey it is. */
+  style_set_palette (style, 0x000000, 0x808080, 0x000000, 0x808080);
 }
 
 void
@@ -249,6 +312,103 @@ ne_render_draw_static (cairo_t                *cr,
   cairo_restore (cr);
 }
 
+static void
+fill_cell (cairo_t      *cr,
+           const NeRgba *rgba,
+           double        x,
+           double        y,
+           double        width,
+           double        height)
+{
+  if (rgba->alpha <= 0)
+    return;
+  set_source (cr, rgba);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_fill (cr);
+}
+
+/* A ring just inside the cell's lines, on whole device pixels when the
+ * geometry is snapped, so it is as crisp as the lines. */
+static void
+ring_cell (cairo_t                *cr,
+           const NeRenderGeometry *geometry,
+           const NeRgba           *rgba,
+           double                  cell,
+           double                  x,
+           double                  y,
+           double                  width,
+           double                  height)
+{
+  double ring = cell * FOCUS_RING_RATIO;
+
+  if (geometry->pixel_scale > 0)
+    ring = MAX (2.0, round (ring * geometry->pixel_scale)) / geometry->pixel_scale;
+  if (2 * ring >= MIN (width, height))
+    return;
+  set_source (cr, rgba);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_rectangle (cr, x + ring, y + ring, width - 2 * ring, height - 2 * ring);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
+static double
+smallest_cell (const NeRenderGeometry *geometry)
+{
+  double cell = G_MAXDOUBLE;
+
+  for (int i = 0; i < 9; i++)
+    cell = MIN (cell, geometry->cell_size[i]);
+  return cell;
+}
+
+void
+ne_render_draw_highlights (cairo_t                *cr,
+                           const NeRenderGeometry *geometry,
+                           const NeRenderStyle    *style,
+                           const NeRenderBoard    *board)
+{
+  double cell;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (geometry != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (board != NULL);
+
+  cell = smallest_cell (geometry);
+  if (cell <= 0)
+    return;
+
+  cairo_save (cr);
+
+  /* Tints add up, weakest first: a peer holding the cursor's digit reads as
+   * both, and a conflict shows through the cursor. */
+  for (int i = 0; i < NC_CELLS; i++)
+    {
+      uint8_t marks = board->marks[i];
+      double x, y, width, height;
+
+      if (marks == 0)
+        continue;
+      ne_render_geometry_cell_rect (geometry, i, &x, &y, &width, &height);
+      if (marks & NE_MARK_PEER)
+        fill_cell (cr, &style->peer, x, y, width, height);
+      if (marks & NE_MARK_SAME_DIGIT)
+        fill_cell (cr, &style->same_digit, x, y, width, height);
+      if (marks & NE_MARK_CONFLICT)
+        fill_cell (cr, &style->conflict, x, y, width, height);
+      if (marks & NE_MARK_CURSOR)
+        {
+          fill_cell (cr, &style->cursor, x, y, width, height);
+          if (marks & NE_MARK_FOCUS)
+            ring_cell (cr, geometry, &style->focus, cell, x, y, width, height);
+        }
+    }
+
+  cairo_restore (cr);
+}
+
 /* A font for one kind of digit, and where its digits' ink lies vertically
  * (measured on an 8), so digits of one kind share a baseline. */
 typedef struct
@@ -331,7 +491,7 @@ ne_render_draw_digits (cairo_t                *cr,
 {
   g_autoptr(PangoLayout) layout = NULL;
   DigitFont given_font, player_font, note_font;
-  double cell = G_MAXDOUBLE;
+  double cell;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (geometry != NULL);
@@ -339,8 +499,7 @@ ne_render_draw_digits (cairo_t                *cr,
   g_return_if_fail (board != NULL);
 
   /* One size for every digit, from the smallest cell. */
-  for (int i = 0; i < 9; i++)
-    cell = MIN (cell, geometry->cell_size[i]);
+  cell = smallest_cell (geometry);
   if (cell <= 0)
     return;
 
@@ -356,18 +515,19 @@ ne_render_draw_digits (cairo_t                *cr,
       int given = board->givens.cell[i];
       int entry = board->entries.cell[i];
       uint16_t notes = board->notes[i];
+      gboolean conflict = (board->marks[i] & NE_MARK_CONFLICT) != 0;
       double x, y, width, height;
 
       ne_render_geometry_cell_rect (geometry, i, &x, &y, &width, &height);
 
       if (given != 0)
         {
-          set_source (cr, &style->given);
+          set_source (cr, conflict ? &style->error : &style->given);
           show_digit (cr, layout, geometry, &given_font, given, x + width / 2, y + height / 2);
         }
       else if (entry != 0)
         {
-          set_source (cr, &style->player);
+          set_source (cr, conflict ? &style->error : &style->player);
           show_digit (cr, layout, geometry, &player_font, entry, x + width / 2, y + height / 2);
         }
       else if (notes != 0)
@@ -402,5 +562,6 @@ ne_render_draw (cairo_t                *cr,
                 const NeRenderBoard    *board)
 {
   ne_render_draw_static (cr, geometry, style);
+  ne_render_draw_highlights (cr, geometry, style, board);
   ne_render_draw_digits (cr, geometry, style, board);
 }

@@ -2,12 +2,15 @@
 /* ne-render.h: the one routine that draws a Sudoku grid, with cairo and Pango
  * only, for the screen widget, printing and the PDF of the command-line tool.
  *
- * A grid is drawn in two layers so the widget can cache the first:
+ * A grid is drawn in three layers so the widget can cache the first:
  *  - the static layer: background, thin cell lines, thick box lines;
- *  - the digits layer: givens (bold), the player's digits (accent colour)
- *    and pencil marks (a 3x3 of small digits).
- * Anything drawn per cell between the two (selection, highlights) fills the
- * cell rectangles of NeRenderGeometry, which never cover a line. */
+ *  - the highlights layer: per-cell tints (the cursor's peers, cells with
+ *    the cursor's digit, conflicts), the cursor and its focus ring, all
+ *    inside the cell rectangles of NeRenderGeometry, never over a line;
+ *  - the digits layer: givens (bold), the player's digits (accent colour),
+ *    digits in conflict (error colour) and pencil marks (a 3x3 of small
+ *    digits).
+ * Print and PDF leave NeRenderBoard.marks zero: no highlights. */
 #pragma once
 
 #include <cairo.h>
@@ -35,6 +38,12 @@ typedef struct
   NeRgba      given;         /* digits of the puzzle */
   NeRgba      player;        /* digits the player entered: the accent colour */
   NeRgba      notes;         /* pencil marks */
+  NeRgba      error;         /* digits in conflict */
+  NeRgba      conflict;      /* tint of a cell in conflict */
+  NeRgba      cursor;        /* fill of the selected cell */
+  NeRgba      focus;         /* ring in the selected cell while the grid has focus */
+  NeRgba      peer;          /* tint of the cursor's row, column and box */
+  NeRgba      same_digit;    /* tint of the cells holding the cursor's digit */
   const char *font_family;   /* borrowed; NULL for "Sans" */
 } NeRenderStyle;
 
@@ -43,9 +52,31 @@ void ne_render_style_init_dark  (NeRenderStyle *style);
 /* Black on white, for paper and PDF. */
 void ne_render_style_init_print (NeRenderStyle *style);
 
+/* Takes a theme's accent colours: foreground for the player's digits, the
+ * background colour for the cursor, its ring and the (subtler) tints. */
+void ne_render_style_set_accent (NeRenderStyle *style,
+                                 const NeRgba  *accent,
+                                 const NeRgba  *accent_bg);
+/* Takes a theme's error colours: foreground for digits in conflict, the
+ * background colour for the tint of their cells. */
+void ne_render_style_set_error  (NeRenderStyle *style,
+                                 const NeRgba  *error,
+                                 const NeRgba  *error_bg);
+
 /* The pencil mark of digit d (1..9) in NeRenderBoard.notes. */
 #define NE_NOTE(d) ((uint16_t) (1u << ((d) - 1)))
 #define NE_NOTES_ALL ((uint16_t) 0x1ff)
+
+/* Per-cell flags of NeRenderBoard.marks, drawn by the highlights layer
+ * (and, for NE_MARK_CONFLICT, the digits layer). */
+typedef enum
+{
+  NE_MARK_PEER       = 1 << 0,   /* in the cursor's row, column or box */
+  NE_MARK_SAME_DIGIT = 1 << 1,   /* holds the cursor's digit */
+  NE_MARK_CONFLICT   = 1 << 2,   /* its digit repeats in one of its units */
+  NE_MARK_CURSOR     = 1 << 3,   /* the selected cell */
+  NE_MARK_FOCUS      = 1 << 4,   /* with NE_MARK_CURSOR: the grid has focus */
+} NeRenderMark;
 
 /* What the digits layer shows. A cell shows its given, else its entry, else
  * its notes: whatever lies under a given is ignored. */
@@ -54,9 +85,10 @@ typedef struct
   NcGrid   givens;
   NcGrid   entries;
   uint16_t notes[NC_CELLS];
+  uint8_t  marks[NC_CELLS];      /* NeRenderMark flags */
 } NeRenderBoard;
 
-/* Clears entries and notes and copies givens (NULL: an empty grid). */
+/* Clears entries, notes and marks and copies givens (NULL: an empty grid). */
 void ne_render_board_init (NeRenderBoard *board, const NcGrid *givens);
 
 /* Where everything goes in a square grid of side `size` (user units, origin
@@ -103,12 +135,19 @@ void ne_render_draw_static (cairo_t                *cr,
                             const NeRenderGeometry *geometry,
                             const NeRenderStyle    *style);
 
+/* Fills and rings inside the cells, from board->marks: draw it over the
+ * static layer and under the digits. */
+void ne_render_draw_highlights (cairo_t                *cr,
+                                const NeRenderGeometry *geometry,
+                                const NeRenderStyle    *style,
+                                const NeRenderBoard    *board);
+
 void ne_render_draw_digits (cairo_t                *cr,
                             const NeRenderGeometry *geometry,
                             const NeRenderStyle    *style,
                             const NeRenderBoard    *board);
 
-/* Both layers: what print and PDF use. */
+/* Every layer: what print and PDF use. */
 void ne_render_draw (cairo_t                *cr,
                      const NeRenderGeometry *geometry,
                      const NeRenderStyle    *style,

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "nonet-preferences-window.h"
 #include "nonet-window.h"
 
 struct _NonetApplication
@@ -19,12 +20,21 @@ struct _NonetApplication
 
 G_DEFINE_FINAL_TYPE (NonetApplication, nonet_application, ADW_TYPE_APPLICATION)
 
+/* Closes the windows first, so each saves its state and its game as it
+ * does when closed by hand; g_application_quit alone would skip that. */
 static void
 nonet_application_quit (GSimpleAction *action,
                         GVariant      *parameter,
                         gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
+
+  g_application_quit (G_APPLICATION (app));
 }
 
 static void
@@ -45,9 +55,40 @@ nonet_application_about (GSimpleAction *action,
                          NULL);
 }
 
+static void
+nonet_application_preferences (GSimpleAction *action,
+                               GVariant      *parameter,
+                               gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  NonetPreferencesWindow *preferences;
+
+  preferences = nonet_preferences_window_new (gtk_application_get_active_window (app));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = nonet_application_quit },
   { .name = "about", .activate = nonet_application_about },
+  { .name = "preferences", .activate = nonet_application_preferences },
+};
+
+/* Window actions' accelerators live here too, so the shortcuts window and
+ * the menus show them. */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} app_accels[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "window.close", { "<Control>w", NULL } },
+  { "win.new-game-menu", { "<Control>n", NULL } },
+  { "win.enter-puzzle", { "<Control>e", NULL } },
+  { "win.paste", { "<Control>v", NULL } },
+  { "win.cancel-puzzle", { "Escape", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", NULL } },
+  { "win.pause", { "<Control>p", "Pause", NULL } },
 };
 
 static void
@@ -65,16 +106,15 @@ nonet_application_activate (GApplication *application)
 static void
 nonet_application_startup (GApplication *application)
 {
-  static const char *quit_accels[] = { "<Control>q", NULL };
-  static const char *close_accels[] = { "<Control>w", NULL };
-
   G_APPLICATION_CLASS (nonet_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application),
                                    app_actions, G_N_ELEMENTS (app_actions),
                                    application);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "window.close", close_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application),
+                                           app_accels[i].action,
+                                           app_accels[i].accels);
 }
 
 static void

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-grid-view.c: the Sudoku grid widget. A square, centred in whatever
  * space it is given; the background and lines are cached as a render node,
- * the digits are drawn over them each frame, both through ne-render. */
+ * the highlights and digits are drawn over them each frame, all through
+ * ne-render. The cursor is UI state: undo never moves it. */
 
 #define G_LOG_DOMAIN "nonet-grid-view"
 
@@ -20,12 +21,32 @@
 #define MIN_SIDE     216
 #define NATURAL_SIDE 450
 
+/* Every pair of peers at most once. */
+#define MAX_CONFLICTS (NC_CELLS * NC_PEERS / 2)
+
 struct _NonetGridView
 {
   GtkWidget         parent_instance;
 
-  /* What is drawn */
+  /* Owned */
+  NeGame           *game;
+  char             *status_text;
+
+  /* UI state */
+  int               cursor;
+  gboolean          pencil_mode;
+  gboolean          highlight_peers;
+  gboolean          highlight_same_digit;
+  gboolean          highlight_conflicts;
+  gboolean          auto_clean_notes;
+  gboolean          locked;
+  gboolean          hidden;
+
+  /* What is drawn, from the game; marks are filled in per frame */
   NeRenderBoard     board;
+  NcConflict        conflicts[MAX_CONFLICTS];
+  size_t            n_conflicts;
+  gboolean          in_conflict[NC_CELLS];
 
   /* Layout, from the last allocation: the square's origin in the widget */
   NeRenderGeometry  geometry;
@@ -41,6 +62,50 @@ struct _NonetGridView
 
 G_DEFINE_FINAL_TYPE (NonetGridView, nonet_grid_view, GTK_TYPE_WIDGET)
 
+enum
+{
+  PROP_0,
+  PROP_GAME,
+  PROP_CURSOR,
+  PROP_PENCIL_MODE,
+  PROP_HIGHLIGHT_PEERS,
+  PROP_HIGHLIGHT_SAME_DIGIT,
+  PROP_HIGHLIGHT_CONFLICTS,
+  PROP_AUTO_CLEAN_NOTES,
+  PROP_LOCKED,
+  PROP_HIDDEN,
+  PROP_STATUS_TEXT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The digit a player sees at cell, 0 when empty. */
+static int
+board_value (const NeRenderBoard *board,
+             int                  cell)
+{
+  return board->givens.cell[cell] != 0 ? board->givens.cell[cell] : board->entries.cell[cell];
+}
+
+static gboolean
+are_peers (int a,
+           int b)
+{
+  return a != b &&
+         (nc_cell_row (a) == nc_cell_row (b) ||
+          nc_cell_col (a) == nc_cell_col (b) ||
+          nc_cell_box (a) == nc_cell_box (b));
+}
+
+static gboolean
+can_edit (NonetGridView *self)
+{
+  return self->game != NULL && !self->locked && !self->hidden;
+}
+
+/* ---- Style and the cached static layer ---- */
+
 static void
 invalidate_static (NonetGridView *self)
 {
@@ -55,29 +120,45 @@ rgba_from_gdk (NeRgba        *out,
   *out = (NeRgba) { rgba->red, rgba->green, rgba->blue, rgba->alpha };
 }
 
-/* Light or dark from the style manager; the accent colour and the font
- * family from the theme, so the grid follows the rest of the window.
- * Returns whether anything changed: css_changed also runs for state changes
- * (backdrop, hover) that should not cost a redraw of the static layer. */
+/* A named colour of the theme, e.g. "accent_color". GTK 4.8 has no other
+ * way to read one (deprecated in 4.10, where CSS variables replace them). */
+static gboolean
+lookup_color (NonetGridView *self,
+              const char    *name,
+              NeRgba        *out)
+{
+  GtkStyleContext *style_context = gtk_widget_get_style_context (GTK_WIDGET (self));
+  GdkRGBA rgba;
+
+  if (!gtk_style_context_lookup_color (style_context, name, &rgba))
+    return FALSE;
+  rgba_from_gdk (out, &rgba);
+  return TRUE;
+}
+
+/* Light or dark from the style manager; the accent and error colours and
+ * the font family from the theme, so the grid follows the rest of the
+ * window. Returns whether anything changed: css_changed also runs for state
+ * changes (backdrop, hover, focus) that should not redraw the static layer. */
 static gboolean
 update_style (NonetGridView *self)
 {
   AdwStyleManager *manager = adw_style_manager_get_default ();
   PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
   const PangoFontDescription *font = pango_context_get_font_description (context);
-  GtkStyleContext *style_context = gtk_widget_get_style_context (GTK_WIDGET (self));
   g_autofree char *font_family = NULL;
   NeRenderStyle style;
-  GdkRGBA accent;
+  NeRgba fg, bg;
 
   if (adw_style_manager_get_dark (manager))
     ne_render_style_init_dark (&style);
   else
     ne_render_style_init_light (&style);
 
-  /* GTK 4.8 has no other way to read a named colour (deprecated in 4.10). */
-  if (gtk_style_context_lookup_color (style_context, "accent_color", &accent))
-    rgba_from_gdk (&style.player, &accent);
+  if (lookup_color (self, "accent_color", &fg) && lookup_color (self, "accent_bg_color", &bg))
+    ne_render_style_set_accent (&style, &fg, &bg);
+  if (lookup_color (self, "error_color", &fg) && lookup_color (self, "error_bg_color", &bg))
+    ne_render_style_set_error (&style, &fg, &bg);
 
   if (font != NULL && pango_font_description_get_family (font) != NULL)
     font_family = g_strdup (pango_font_description_get_family (font));
@@ -124,6 +205,297 @@ ensure_static_node (NonetGridView *self)
   cairo_destroy (cr);
   self->static_node = gtk_snapshot_free_to_node (snapshot);
 }
+
+/* ---- Accessibility and status ---- */
+
+/* What a screen reader says of a cell: "row 3, column 5, 7, given",
+ * "row 3, column 5, empty, notes 1 4 7", "row 3, column 5, 4, conflict
+ * with row 3, column 9". */
+static char *
+describe_cell (NonetGridView *self,
+               int            cell)
+{
+  GString *text = g_string_new (NULL);
+  int value = board_value (&self->board, cell);
+
+  g_string_printf (text, _("row %d, column %d"), nc_cell_row (cell) + 1, nc_cell_col (cell) + 1);
+
+  if (self->hidden)
+    {
+      g_string_append (text, _(", hidden"));
+      return g_string_free (text, FALSE);
+    }
+
+  if (value == 0)
+    {
+      uint16_t notes = self->board.notes[cell];
+
+      g_string_append (text, _(", empty"));
+      if (notes != 0)
+        {
+          g_string_append (text, _(", notes"));
+          for (int d = 1; d <= 9; d++)
+            if (notes & NE_NOTE (d))
+              g_string_append_printf (text, " %d", d);
+        }
+      return g_string_free (text, FALSE);
+    }
+
+  g_string_append_printf (text, ", %d", value);
+  if (self->board.givens.cell[cell] != 0)
+    g_string_append (text, _(", given"));
+
+  if (self->highlight_conflicts && self->in_conflict[cell])
+    for (size_t i = 0; i < MIN (self->n_conflicts, (size_t) MAX_CONFLICTS); i++)
+      {
+        const NcConflict *conflict = &self->conflicts[i];
+        int other;
+
+        if (conflict->cell_a != cell && conflict->cell_b != cell)
+          continue;
+        other = conflict->cell_a == cell ? conflict->cell_b : conflict->cell_a;
+        g_string_append_printf (text, _(", conflict with row %d, column %d"),
+                                nc_cell_row (other) + 1, nc_cell_col (other) + 1);
+      }
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+update_accessible (NonetGridView *self)
+{
+  g_autofree char *label = describe_cell (self, self->cursor);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+}
+
+static char *
+make_status_text (NonetGridView *self)
+{
+  char first[128];
+
+  if (self->game == NULL || self->hidden)
+    return g_strdup ("");
+  if (ne_game_get_solved (self->game))
+    return g_strdup (_("Puzzle solved"));
+  if (!self->highlight_conflicts || self->n_conflicts == 0)
+    return g_strdup ("");
+
+  nc_conflict_describe (&self->conflicts[0], first, sizeof first);
+  if (self->n_conflicts == 1)
+    return g_strdup_printf (_("Conflict: %s"), first);
+  return g_strdup_printf (ngettext ("%d conflict, the first: %s",
+                                    "%d conflicts, the first: %s",
+                                    self->n_conflicts),
+                          (int) self->n_conflicts, first);
+}
+
+static void
+update_status (NonetGridView *self)
+{
+  g_autofree char *text = make_status_text (self);
+
+  if (g_strcmp0 (text, self->status_text) == 0)
+    return;
+  g_free (self->status_text);
+  self->status_text = g_steal_pointer (&text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS_TEXT]);
+}
+
+static void
+update_actions (NonetGridView *self)
+{
+  gboolean enabled = can_edit (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.enter", enabled);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.note", enabled);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.clear", enabled);
+}
+
+/* Everything that follows from the game or a setting: the board, its
+ * conflicts, the accessible texts and a redraw. */
+static void
+sync_from_game (NonetGridView *self)
+{
+  const NcGame *core = self->game != NULL ? ne_game_get_core (self->game) : NULL;
+  NcGrid shown;
+
+  ne_render_board_init (&self->board, core != NULL ? nc_game_givens (core) : NULL);
+  if (core != NULL)
+    {
+      const NcPlayState *state = nc_game_state (core);
+
+      self->board.entries = state->entries;
+      memcpy (self->board.notes, state->notes, sizeof self->board.notes);
+    }
+
+  /* Entries under givens are ignored, as the renderer does. */
+  for (int i = 0; i < NC_CELLS; i++)
+    shown.cell[i] = (uint8_t) board_value (&self->board, i);
+  self->n_conflicts = nc_grid_find_conflicts (&shown, self->conflicts, MAX_CONFLICTS);
+  memset (self->in_conflict, 0, sizeof self->in_conflict);
+  for (size_t i = 0; i < MIN (self->n_conflicts, (size_t) MAX_CONFLICTS); i++)
+    {
+      self->in_conflict[self->conflicts[i].cell_a] = TRUE;
+      self->in_conflict[self->conflicts[i].cell_b] = TRUE;
+    }
+
+  update_status (self);
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_game_changed (NonetGridView *self,
+                 int            cell,
+                 NeGame        *game)
+{
+  sync_from_game (self);
+}
+
+static void
+on_game_solved (NonetGridView *self,
+                GParamSpec    *pspec,
+                NeGame        *game)
+{
+  update_status (self);
+}
+
+/* ---- Input ---- */
+
+static void
+enter_digit (NonetGridView *self,
+             int            digit,
+             gboolean       note)
+{
+  int cell = self->cursor;
+  NcMove move = { .cell = (int8_t) cell, .digit = (uint8_t) digit };
+
+  g_return_if_fail (digit >= 1 && digit <= 9);
+
+  if (!can_edit (self))
+    return;
+
+  /* Givens are locked; a note needs an empty cell. */
+  if (self->board.givens.cell[cell] != 0 || (note && self->board.entries.cell[cell] != 0))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+
+  if (note)
+    move.kind = NC_MOVE_NOTE;
+  else
+    {
+      move.kind = NC_MOVE_SET;
+      move.flags = self->auto_clean_notes ? NC_MOVE_CLEAN_NOTES : 0;
+    }
+  ne_game_apply (self->game, move);
+}
+
+static void
+clear_cell (NonetGridView *self)
+{
+  int cell = self->cursor;
+
+  if (!can_edit (self))
+    return;
+  if (self->board.givens.cell[cell] != 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  ne_game_apply (self->game, (NcMove) { .kind = NC_MOVE_CLEAR, .cell = (int8_t) cell });
+}
+
+static void
+action_enter (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  NonetGridView *self = NONET_GRID_VIEW (widget);
+  int digit = g_variant_get_int32 (parameter);
+
+  if (digit < 1 || digit > 9)
+    return;
+  enter_digit (self, digit, self->pencil_mode);
+}
+
+static void
+action_note (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  int digit = g_variant_get_int32 (parameter);
+
+  if (digit < 1 || digit > 9)
+    return;
+  enter_digit (NONET_GRID_VIEW (widget), digit, TRUE);
+}
+
+static void
+action_clear (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  clear_cell (NONET_GRID_VIEW (widget));
+}
+
+/* Arrows by one cell, Control+arrows and Page keys by a box: all wrap
+ * around the edge. */
+static gboolean
+move_by (GtkWidget *widget,
+         GVariant  *args,
+         gpointer   user_data)
+{
+  NonetGridView *self = NONET_GRID_VIEW (widget);
+  int dx, dy, row, col;
+
+  g_variant_get (args, "(ii)", &dx, &dy);
+  row = (nc_cell_row (self->cursor) + dy + 9) % 9;
+  col = (nc_cell_col (self->cursor) + dx + 9) % 9;
+  nonet_grid_view_set_cursor (self, row * 9 + col);
+  return TRUE;
+}
+
+/* Home and End to the row's ends, with Control to the grid's corners:
+ * (row, column), -1 keeping the cursor's. */
+static gboolean
+move_to (GtkWidget *widget,
+         GVariant  *args,
+         gpointer   user_data)
+{
+  NonetGridView *self = NONET_GRID_VIEW (widget);
+  int row, col;
+
+  g_variant_get (args, "(ii)", &row, &col);
+  if (row < 0)
+    row = nc_cell_row (self->cursor);
+  if (col < 0)
+    col = nc_cell_col (self->cursor);
+  nonet_grid_view_set_cursor (self, row * 9 + col);
+  return TRUE;
+}
+
+static void
+on_click_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  NonetGridView   *self)
+{
+  int cell = nonet_grid_view_cell_at (self, x, y);
+
+  if (cell < 0)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  nonet_grid_view_set_cursor (self, cell);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+/* ---- GtkWidget ---- */
 
 static void
 update_geometry (NonetGridView *self,
@@ -192,12 +564,38 @@ nonet_grid_view_size_allocate (GtkWidget *widget,
   update_geometry (NONET_GRID_VIEW (widget), width, height);
 }
 
+/* The highlights of this frame, from the cursor and the settings. */
+static void
+mark_cells (NonetGridView *self,
+            NeRenderBoard *board)
+{
+  int cursor = self->cursor;
+  int digit = board_value (board, cursor);
+
+  for (int i = 0; i < NC_CELLS; i++)
+    {
+      uint8_t marks = 0;
+
+      if (self->highlight_peers && are_peers (i, cursor))
+        marks |= NE_MARK_PEER;
+      if (self->highlight_same_digit && digit != 0 && i != cursor && board_value (board, i) == digit)
+        marks |= NE_MARK_SAME_DIGIT;
+      if (self->highlight_conflicts && self->in_conflict[i])
+        marks |= NE_MARK_CONFLICT;
+      board->marks[i] = marks;
+    }
+  board->marks[cursor] |= NE_MARK_CURSOR;
+  if (gtk_widget_has_focus (GTK_WIDGET (self)))
+    board->marks[cursor] |= NE_MARK_FOCUS;
+}
+
 static void
 nonet_grid_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
 {
   NonetGridView *self = NONET_GRID_VIEW (widget);
   double size = self->geometry.size;
+  NeRenderBoard board;
   cairo_t *cr;
 
   if (size <= 0)
@@ -208,10 +606,57 @@ nonet_grid_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x, self->origin_y));
   gtk_snapshot_append_node (snapshot, self->static_node);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
-  ne_render_draw_digits (cr, &self->geometry, &self->style, &self->board);
-  cairo_destroy (cr);
+
+  /* A paused game shows nothing of its play: no digits, no cursor. */
+  if (!self->hidden)
+    {
+      board = self->board;
+      mark_cells (self, &board);
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
+      ne_render_draw_highlights (cr, &self->geometry, &self->style, &board);
+      ne_render_draw_digits (cr, &self->geometry, &self->style, &board);
+      cairo_destroy (cr);
+    }
+
   gtk_snapshot_restore (snapshot);
+}
+
+static gboolean
+nonet_grid_view_query_tooltip (GtkWidget  *widget,
+                               int         x,
+                               int         y,
+                               gboolean    keyboard_tooltip,
+                               GtkTooltip *tooltip)
+{
+  NonetGridView *self = NONET_GRID_VIEW (widget);
+  int cell = keyboard_tooltip ? self->cursor : nonet_grid_view_cell_at (self, x, y);
+  g_autofree char *text = NULL;
+  graphene_rect_t rect;
+
+  if (cell < 0)
+    return FALSE;
+  text = nonet_grid_view_dup_conflict_text (self, cell);
+  if (text == NULL)
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, text);
+  /* Asked again when the pointer moves to another cell. */
+  nonet_grid_view_get_cell_rect (self, cell, &rect);
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) {
+                              (int) rect.origin.x, (int) rect.origin.y,
+                              (int) rect.size.width, (int) rect.size.height });
+  return TRUE;
+}
+
+static void
+nonet_grid_view_state_flags_changed (GtkWidget     *widget,
+                                     GtkStateFlags  previous)
+{
+  GTK_WIDGET_CLASS (nonet_grid_view_parent_class)->state_flags_changed (widget, previous);
+
+  /* The focus ring comes and goes with the focus. */
+  if ((previous ^ gtk_widget_get_state_flags (widget)) & GTK_STATE_FLAG_FOCUSED)
+    gtk_widget_queue_draw (widget);
 }
 
 /* A theme, font or high-contrast change. */
@@ -224,11 +669,118 @@ nonet_grid_view_css_changed (GtkWidget         *widget,
   restyle (NONET_GRID_VIEW (widget));
 }
 
+/* ---- GObject ---- */
+
+static void
+set_boolean (NonetGridView *self,
+             gboolean      *field,
+             gboolean       value,
+             guint          prop_id)
+{
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+
+  switch (prop_id)
+    {
+    case PROP_HIGHLIGHT_CONFLICTS:
+    case PROP_HIDDEN:
+      update_status (self);
+      update_accessible (self);
+      break;
+    default:
+      break;
+    }
+  update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+static gboolean *
+boolean_field (NonetGridView *self,
+               guint          prop_id)
+{
+  switch (prop_id)
+    {
+    case PROP_PENCIL_MODE: return &self->pencil_mode;
+    case PROP_HIGHLIGHT_PEERS: return &self->highlight_peers;
+    case PROP_HIGHLIGHT_SAME_DIGIT: return &self->highlight_same_digit;
+    case PROP_HIGHLIGHT_CONFLICTS: return &self->highlight_conflicts;
+    case PROP_AUTO_CLEAN_NOTES: return &self->auto_clean_notes;
+    case PROP_LOCKED: return &self->locked;
+    case PROP_HIDDEN: return &self->hidden;
+    default: return NULL;
+    }
+}
+
+static void
+nonet_grid_view_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  NonetGridView *self = NONET_GRID_VIEW (object);
+  gboolean *field = boolean_field (self, prop_id);
+
+  if (field != NULL)
+    {
+      g_value_set_boolean (value, *field);
+      return;
+    }
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_CURSOR:
+      g_value_set_int (value, self->cursor);
+      break;
+    case PROP_STATUS_TEXT:
+      g_value_set_string (value, self->status_text);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+nonet_grid_view_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  NonetGridView *self = NONET_GRID_VIEW (object);
+  gboolean *field = boolean_field (self, prop_id);
+
+  if (field != NULL)
+    {
+      set_boolean (self, field, g_value_get_boolean (value), prop_id);
+      return;
+    }
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      nonet_grid_view_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_CURSOR:
+      nonet_grid_view_set_cursor (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 nonet_grid_view_dispose (GObject *object)
 {
   NonetGridView *self = NONET_GRID_VIEW (object);
 
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
   g_clear_pointer (&self->static_node, gsk_render_node_unref);
   g_clear_pointer (&self->font_family, g_free);
   self->style.font_family = NULL;
@@ -238,18 +790,109 @@ nonet_grid_view_dispose (GObject *object)
 }
 
 static void
+nonet_grid_view_finalize (GObject *object)
+{
+  NonetGridView *self = NONET_GRID_VIEW (object);
+
+  g_free (self->status_text);
+
+  G_OBJECT_CLASS (nonet_grid_view_parent_class)->finalize (object);
+}
+
+static GParamSpec *
+boolean_pspec (const char *name,
+               gboolean    default_value)
+{
+  return g_param_spec_boolean (name, NULL, NULL, default_value,
+                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+static void
+add_move_binding (GtkWidgetClass  *widget_class,
+                  guint            keyval,
+                  guint            kp_keyval,
+                  GdkModifierType  modifiers,
+                  GtkShortcutFunc  callback,
+                  int              a,
+                  int              b)
+{
+  gtk_widget_class_add_binding (widget_class, keyval, modifiers, callback, "(ii)", a, b);
+  gtk_widget_class_add_binding (widget_class, kp_keyval, modifiers, callback, "(ii)", a, b);
+}
+
+static void
+add_key_bindings (GtkWidgetClass *widget_class)
+{
+  static const guint clear_keys[] = { GDK_KEY_0, GDK_KEY_KP_0, GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete };
+
+  add_move_binding (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, 0, move_by, -1, 0);
+  add_move_binding (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 0, move_by, 1, 0);
+  add_move_binding (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, 0, move_by, 0, -1);
+  add_move_binding (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, 0, move_by, 0, 1);
+  add_move_binding (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, GDK_CONTROL_MASK, move_by, -3, 0);
+  add_move_binding (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, GDK_CONTROL_MASK, move_by, 3, 0);
+  add_move_binding (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, GDK_CONTROL_MASK, move_by, 0, -3);
+  add_move_binding (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, GDK_CONTROL_MASK, move_by, 0, 3);
+  add_move_binding (widget_class, GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up, 0, move_by, 0, -3);
+  add_move_binding (widget_class, GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, 0, move_by, 0, 3);
+  add_move_binding (widget_class, GDK_KEY_Home, GDK_KEY_KP_Home, 0, move_to, -1, 0);
+  add_move_binding (widget_class, GDK_KEY_End, GDK_KEY_KP_End, 0, move_to, -1, 8);
+  add_move_binding (widget_class, GDK_KEY_Home, GDK_KEY_KP_Home, GDK_CONTROL_MASK, move_to, 0, 0);
+  add_move_binding (widget_class, GDK_KEY_End, GDK_KEY_KP_End, GDK_CONTROL_MASK, move_to, 8, 8);
+
+  for (int d = 1; d <= 9; d++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + d, 0, "grid.enter", "i", d);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0 + d, 0, "grid.enter", "i", d);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + d, GDK_CONTROL_MASK, "grid.note", "i", d);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0 + d, GDK_CONTROL_MASK, "grid.note", "i", d);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (clear_keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, clear_keys[i], 0, "grid.clear", NULL);
+}
+
+static void
 nonet_grid_view_class_init (NonetGridViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = nonet_grid_view_dispose;
+  object_class->finalize = nonet_grid_view_finalize;
+  object_class->get_property = nonet_grid_view_get_property;
+  object_class->set_property = nonet_grid_view_set_property;
 
   widget_class->get_request_mode = nonet_grid_view_get_request_mode;
   widget_class->measure = nonet_grid_view_measure;
   widget_class->size_allocate = nonet_grid_view_size_allocate;
   widget_class->snapshot = nonet_grid_view_snapshot;
+  widget_class->query_tooltip = nonet_grid_view_query_tooltip;
+  widget_class->state_flags_changed = nonet_grid_view_state_flags_changed;
   widget_class->css_changed = nonet_grid_view_css_changed;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, NE_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURSOR] =
+    g_param_spec_int ("cursor", NULL, NULL, 0, NC_CELLS - 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PENCIL_MODE] = boolean_pspec ("pencil-mode", FALSE);
+  properties[PROP_HIGHLIGHT_PEERS] = boolean_pspec ("highlight-peers", TRUE);
+  properties[PROP_HIGHLIGHT_SAME_DIGIT] = boolean_pspec ("highlight-same-digit", TRUE);
+  properties[PROP_HIGHLIGHT_CONFLICTS] = boolean_pspec ("highlight-conflicts", TRUE);
+  properties[PROP_AUTO_CLEAN_NOTES] = boolean_pspec ("auto-clean-notes", TRUE);
+  properties[PROP_LOCKED] = boolean_pspec ("locked", FALSE);
+  properties[PROP_HIDDEN] = boolean_pspec ("hidden", FALSE);
+  properties[PROP_STATUS_TEXT] =
+    g_param_spec_string ("status-text", NULL, NULL, "",
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "grid.enter", "i", action_enter);
+  gtk_widget_class_install_action (widget_class, "grid.note", "i", action_note);
+  gtk_widget_class_install_action (widget_class, "grid.clear", NULL, action_clear);
+  gtk_widget_class_install_property_action (widget_class, "grid.pencil-mode", "pencil-mode");
+  add_key_bindings (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "sudokugrid");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
@@ -258,15 +901,32 @@ nonet_grid_view_class_init (NonetGridViewClass *klass)
 static void
 nonet_grid_view_init (NonetGridView *self)
 {
-  ne_render_board_init (&self->board, NULL);
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->highlight_peers = TRUE;
+  self->highlight_same_digit = TRUE;
+  self->highlight_conflicts = TRUE;
+  self->auto_clean_notes = TRUE;
+  self->status_text = g_strdup ("");
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+
+  /* Mouse and touch alike: button 1 is also a touch. */
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Sudoku grid"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears."),
                                   -1);
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+
+  sync_from_game (self);
+  update_actions (self);
 }
 
 GtkWidget *
@@ -275,14 +935,133 @@ nonet_grid_view_new (void)
   return g_object_new (NONET_TYPE_GRID_VIEW, NULL);
 }
 
-/* Shows givens as a new puzzle: no entries, no notes. */
+void
+nonet_grid_view_set_game (NonetGridView *self,
+                          NeGame        *game)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+  g_return_if_fail (game == NULL || NE_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+  if (game != NULL)
+    {
+      g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::solved", G_CALLBACK (on_game_solved), self, G_CONNECT_SWAPPED);
+    }
+
+  sync_from_game (self);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+NeGame *
+nonet_grid_view_get_game (NonetGridView *self)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), NULL);
+
+  return self->game;
+}
+
+int
+nonet_grid_view_get_cursor (NonetGridView *self)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), 0);
+
+  return self->cursor;
+}
+
+void
+nonet_grid_view_set_cursor (NonetGridView *self,
+                            int            cell)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+  g_return_if_fail (cell >= 0 && cell < NC_CELLS);
+
+  if (self->cursor == cell)
+    return;
+  self->cursor = cell;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
+}
+
+const char *
+nonet_grid_view_get_status_text (NonetGridView *self)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), NULL);
+
+  return self->status_text;
+}
+
+int
+nonet_grid_view_cell_at (NonetGridView *self,
+                         double         x,
+                         double         y)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), -1);
+
+  if (self->geometry.size <= 0)
+    return -1;
+  return ne_render_geometry_cell_at (&self->geometry, x - self->origin_x, y - self->origin_y);
+}
+
+void
+nonet_grid_view_get_cell_rect (NonetGridView   *self,
+                               int              cell,
+                               graphene_rect_t *rect)
+{
+  double x, y, width, height;
+
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+  g_return_if_fail (cell >= 0 && cell < NC_CELLS);
+  g_return_if_fail (rect != NULL);
+
+  ne_render_geometry_cell_rect (&self->geometry, cell, &x, &y, &width, &height);
+  graphene_rect_init (rect, self->origin_x + x, self->origin_y + y, width, height);
+}
+
+char *
+nonet_grid_view_dup_conflict_text (NonetGridView *self,
+                                   int            cell)
+{
+  GString *text = NULL;
+
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), NULL);
+  g_return_val_if_fail (cell >= 0 && cell < NC_CELLS, NULL);
+
+  if (self->hidden || !self->highlight_conflicts || !self->in_conflict[cell])
+    return NULL;
+
+  for (size_t i = 0; i < MIN (self->n_conflicts, (size_t) MAX_CONFLICTS); i++)
+    {
+      const NcConflict *conflict = &self->conflicts[i];
+      char line[128];
+
+      if (conflict->cell_a != cell && conflict->cell_b != cell)
+        continue;
+      nc_conflict_describe (conflict, line, sizeof line);
+      if (text == NULL)
+        text = g_string_new (line);
+      else
+        g_string_append_printf (text, "\n%s", line);
+    }
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
+}
+
 void
 nonet_grid_view_set_puzzle (NonetGridView *self,
                             const NcGrid  *givens)
 {
+  g_autoptr(NeGame) game = NULL;
+
   g_return_if_fail (NONET_IS_GRID_VIEW (self));
   g_return_if_fail (givens != NULL);
 
-  ne_render_board_init (&self->board, givens);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  game = ne_game_new (givens, NULL);
+  nonet_grid_view_set_game (self, game);
 }

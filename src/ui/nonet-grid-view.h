@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nonet-grid-view.h: the Sudoku grid widget, drawn by ne-render. */
+/* nonet-grid-view.h: the Sudoku grid widget, drawn by ne-render: selection,
+ * keyboard and pointer input, pencil marks, highlighting, accessibility. It
+ * shows an NeGame and applies the player's moves to it. */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "nc-grid.h"
+#include "ne-game.h"
 
 G_BEGIN_DECLS
 
@@ -13,7 +15,58 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (NonetGridView, nonet_grid_view, NONET, GRID_VIEW, GtkWidget)
 
 GtkWidget *nonet_grid_view_new        (void);
-void       nonet_grid_view_set_puzzle (NonetGridView *self,
-                                       const NcGrid  *givens);
+
+/* Holds a reference; redraws on the game's "changed". NULL shows an empty grid. */
+void       nonet_grid_view_set_game   (NonetGridView *self,
+                                       NeGame        *game);
+NeGame    *nonet_grid_view_get_game   (NonetGridView *self);
+
+/* The selected cell, 0..80 (property "cursor"). */
+int        nonet_grid_view_get_cursor (NonetGridView *self);
+void       nonet_grid_view_set_cursor (NonetGridView *self,
+                                       int            cell);
+
+/* Boolean properties, bindable to GSettings:
+ *   "pencil-mode"          digits toggle pencil marks instead of entering
+ *   "highlight-peers"      tint the cursor's row, column and box
+ *   "highlight-same-digit" tint every cell holding the cursor's digit
+ *   "highlight-conflicts"  repeated digits in the error colour, reason in a tooltip
+ *   "auto-clean-notes"     placing a digit removes it from the peers' notes
+ *   "locked"               no input (completed or paused game)
+ *   "hidden"               draw an empty board (paused)
+ *
+ * Actions, installed on the class, for the number pad and the window:
+ *   "grid.enter" (i)       digit 1..9 at the cursor: an entry, or a pencil
+ *                          mark in pencil mode
+ *   "grid.note" (i)        toggle pencil mark 1..9 at the cursor
+ *   "grid.clear"           empty the cursor's cell (entry and notes)
+ *   "grid.pencil-mode"     stateful (b), toggles the "pencil-mode" property
+ * They are disabled while there is no game, or it is locked or hidden. */
+
+/* What the window shows in a label with the status role, and what a screen
+ * reader should hear: conflicts and completion, "" when there is nothing
+ * to say (read-only property "status-text"). */
+const char *nonet_grid_view_get_status_text (NonetGridView *self);
+
+/* The cell (0..80) at a point in widget coordinates, -1 outside the grid:
+ * the one hit test behind clicks, tooltips and drawing. */
+int         nonet_grid_view_cell_at         (NonetGridView *self,
+                                             double         x,
+                                             double         y);
+
+/* Where a cell is drawn, in widget coordinates (for tests and tooltips). */
+void        nonet_grid_view_get_cell_rect   (NonetGridView  *self,
+                                             int             cell,
+                                             graphene_rect_t *rect);
+
+/* The conflicts of a cell as its tooltip says them, one a line ("r1c1 and
+ * r1c7 are both 4 (row 1)"); NULL when it has none or they are not shown. */
+char       *nonet_grid_view_dup_conflict_text (NonetGridView *self,
+                                               int            cell);
+
+/* Until the window moves to nonet_grid_view_set_game(): shows givens as a
+ * new game of its own. */
+void        nonet_grid_view_set_puzzle      (NonetGridView *self,
+                                             const NcGrid  *givens);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nonet-window.c: the main window: a header bar over the grid. Until the
- * puzzle library exists it shows one built-in puzzle. */
+/* nonet-window.c: the main window. It plays one game at a time (resumed
+ * from the puzzle library on start), generates new ones off the main thread,
+ * runs the clock, and hosts the editor where a player enters a puzzle. */
 
 #define G_LOG_DOMAIN "nonet-window"
 
@@ -8,61 +9,1105 @@
 
 #include "nonet-window.h"
 
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "nc-parse.h"
+#include "nc-solver.h"
+#include "ne-batch.h"
+#include "ne-store.h"
 #include "nonet-grid-view.h"
+#include "nonet-number-pad.h"
 
-/* Arto Inkala's 2012 puzzle, as one 81-character line ('0' for empty). */
-static const char builtin_puzzle_inkala_2012[] =
-  "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+/* Seconds the generator may search before it settles for the closest puzzle. */
+#define GENERATE_BUDGET_SECONDS 10.0
 
-G_STATIC_ASSERT (sizeof builtin_puzzle_inkala_2012 == NC_CELLS + 1);
+typedef struct
+{
+  const char *id;
+  gboolean    by_difficulty;
+  NcGrade     grade;
+  int         clues;
+} NonetPreset;
+
+static const NonetPreset presets[] = {
+  { "easy", TRUE, NC_GRADE_EASY, NC_CLUES_MINIMAL },
+  { "medium", TRUE, NC_GRADE_MEDIUM, NC_CLUES_MINIMAL },
+  { "hard", TRUE, NC_GRADE_HARD, NC_CLUES_MINIMAL },
+  { "expert", TRUE, NC_GRADE_EXPERT, NC_CLUES_MINIMAL },
+  { "clues-30", FALSE, NC_GRADE_EASY, 30 },
+  { "clues-26", FALSE, NC_GRADE_EASY, 26 },
+  { "clues-24", FALSE, NC_GRADE_EASY, 24 },
+  { "clues-22", FALSE, NC_GRADE_EASY, 22 },
+};
+
+/* The source the library records for a puzzle typed or pasted in. */
+#define ENTERED_SOURCE "entered"
+
+/* The preset the first start ever, and Ctrl+N without a menu, use. */
+#define DEFAULT_PRESET "easy"
 
 struct _NonetWindow
 {
   AdwApplicationWindow  parent_instance;
 
   /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  GtkMenuButton        *new_game_button;
+  GtkSpinner           *spinner;
+  AdwWindowTitle       *window_title;
+  GtkRevealer          *editor_revealer;
+  GtkLabel             *editor_label;
+  GtkProgressBar       *progress_bar;
+  GtkWidget            *paused_box;
+  GtkWidget            *board_box;
   NonetGridView        *grid_view;
+  GtkWidget            *number_pad;
+
+  /* Owned */
+  GSettings            *settings;
+  NeStore              *store;              /* NULL when the library could not open */
+  NeGame               *game;               /* the game in play; NULL before the first */
+  NeGame               *editor_game;        /* the puzzle being entered; NULL unless editing */
+  GCancellable         *generate_cancellable;  /* the generation whose result we want */
+  guint                 clock_id;
+
+  /* The clock: while it runs, elapsed = clock_base_ms + time since clock_started_us. */
+  gint64                clock_base_ms;
+  gint64                clock_started_us;
+  gint64                shown_seconds;
+
+  gboolean              paused;
+  int                   debug_geometry[4];
 };
 
 G_DEFINE_FINAL_TYPE (NonetWindow, nonet_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static NcGrid
-grid_from_line (const char *line)
-{
-  NcGrid grid = { 0 };
+enum {
+  PROP_0,
+  PROP_PAUSED,
+  N_PROPS
+};
 
-  for (int i = 0; i < NC_CELLS; i++)
+static GParamSpec *properties[N_PROPS];
+
+static void nonet_window_leave_editor (NonetWindow *self);
+
+static void
+nonet_window_toast (NonetWindow *self,
+                    const char  *title)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, 5);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static char *
+format_elapsed (gint64 elapsed_ms)
+{
+  gint64 seconds = elapsed_ms / 1000;
+
+  if (seconds >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int) (seconds / 3600),
+                            (int) (seconds / 60 % 60), (int) (seconds % 60));
+  return g_strdup_printf ("%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
+}
+
+static gboolean
+nonet_window_is_solved (NonetWindow *self)
+{
+  return self->game != NULL && ne_game_get_solved (self->game);
+}
+
+/* The game the grid and the undo buttons work on. */
+static NeGame *
+nonet_window_active_game (NonetWindow *self)
+{
+  return self->editor_game != NULL ? self->editor_game : self->game;
+}
+
+static gint64
+nonet_window_elapsed_ms (NonetWindow *self)
+{
+  if (self->clock_started_us == 0)
+    return self->game != NULL ? ne_game_get_elapsed_ms (self->game) : 0;
+  return self->clock_base_ms + (g_get_monotonic_time () - self->clock_started_us) / 1000;
+}
+
+static void
+nonet_window_update_title (NonetWindow *self)
+{
+  g_autofree char *time = NULL;
+  const char *subtitle = "";
+
+  if (self->editor_game != NULL)
+    subtitle = _("Entering a Puzzle");
+  else if (self->paused)
+    subtitle = _("Paused");
+  else if (self->game != NULL && g_settings_get_boolean (self->settings, "show-timer"))
+    subtitle = time = format_elapsed (nonet_window_elapsed_ms (self));
+
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+/* One place decides what may be done now. */
+static void
+nonet_window_update_actions (NonetWindow *self)
+{
+  NeGame *active = nonet_window_active_game (self);
+  gboolean editing = self->editor_game != NULL;
+  gboolean playing = self->game != NULL && !editing && !nonet_window_is_solved (self);
+  gboolean can_move = active != NULL && !self->paused && (editing || playing);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 can_move && ne_game_get_can_undo (active));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 can_move && ne_game_get_can_redo (active));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset", playing && !self->paused);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-puzzle", !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-puzzle", !editing && self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.start-puzzle", editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-puzzle", editing);
+}
+
+/* The grid's input and visibility follow the game's state. */
+static void
+nonet_window_update_board (NonetWindow *self)
+{
+  gboolean editing = self->editor_game != NULL;
+
+  g_object_set (self->grid_view,
+                "hidden", self->paused,
+                "locked", self->paused || (!editing && (self->game == NULL || nonet_window_is_solved (self))),
+                NULL);
+  gtk_widget_set_visible (self->paused_box, self->paused);
+  gtk_widget_set_sensitive (self->number_pad, !self->paused && (editing || (self->game != NULL && !nonet_window_is_solved (self))));
+}
+
+static gboolean
+nonet_window_clock_tick (gpointer user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+  gint64 elapsed = nonet_window_elapsed_ms (self);
+
+  if (elapsed / 1000 != self->shown_seconds)
     {
-      g_assert (line[i] >= '0' && line[i] <= '9');
-      grid.cell[i] = (uint8_t) (line[i] - '0');
+      self->shown_seconds = elapsed / 1000;
+      ne_game_set_elapsed_ms (self->game, elapsed);
+      nonet_window_update_title (self);
     }
-  return grid;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+nonet_window_stop_clock (NonetWindow *self)
+{
+  if (self->clock_started_us != 0)
+    {
+      g_assert (self->game != NULL);
+      ne_game_set_elapsed_ms (self->game, nonet_window_elapsed_ms (self));
+      self->clock_started_us = 0;
+    }
+  g_clear_handle_id (&self->clock_id, g_source_remove);
+}
+
+/* The clock runs while a game is being played and shown. */
+static void
+nonet_window_update_clock (NonetWindow *self)
+{
+  gboolean run = self->game != NULL && self->editor_game == NULL && !self->paused &&
+                 !nonet_window_is_solved (self);
+
+  if (run && self->clock_started_us == 0)
+    {
+      self->clock_base_ms = ne_game_get_elapsed_ms (self->game);
+      self->clock_started_us = g_get_monotonic_time ();
+      self->shown_seconds = self->clock_base_ms / 1000;
+      self->clock_id = g_timeout_add (250, nonet_window_clock_tick, self);
+    }
+  else if (!run)
+    nonet_window_stop_clock (self);
+
+  nonet_window_update_title (self);
+}
+
+static void
+nonet_window_update_all (NonetWindow *self)
+{
+  nonet_window_update_board (self);
+  nonet_window_update_clock (self);
+  nonet_window_update_actions (self);
+}
+
+static void
+nonet_window_set_paused (NonetWindow *self,
+                         gboolean     paused)
+{
+  paused = !!paused;
+  if (paused && (self->game == NULL || self->editor_game != NULL || nonet_window_is_solved (self)))
+    paused = FALSE;
+  if (self->paused == paused)
+    return;
+
+  self->paused = paused;
+  nonet_window_update_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+static void
+nonet_window_game_can_undo_redo (NonetWindow *self)
+{
+  nonet_window_update_actions (self);
+}
+
+static void
+nonet_window_game_solved (NonetWindow *self)
+{
+  g_autofree char *time = NULL;
+  g_autofree char *title = NULL;
+
+  if (!nonet_window_is_solved (self))
+    {
+      nonet_window_update_all (self);
+      return;
+    }
+
+  nonet_window_stop_clock (self);
+  time = format_elapsed (ne_game_get_elapsed_ms (self->game));
+  /* Translators: %s is the time played, such as 4:32 */
+  title = g_strdup_printf (_("Solved in %s!"), time);
+  nonet_window_toast (self, title);
+  nonet_window_update_all (self);
+}
+
+static void
+nonet_window_save_failed (NonetWindow  *self,
+                          const GError *error)
+{
+  g_autofree char *title = g_strdup_printf (_("Your game could not be saved: %s"), error->message);
+
+  nonet_window_toast (self, title);
+}
+
+static void
+nonet_window_grid_show (NonetWindow *self)
+{
+  nonet_grid_view_set_game (self->grid_view, nonet_window_active_game (self));
+}
+
+static void
+nonet_window_set_game (NonetWindow *self,
+                       NeGame      *game)
+{
+  if (self->game == game)
+    return;
+
+  nonet_window_stop_clock (self);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+
+  if (game != NULL)
+    {
+      g_signal_connect_object (game, "notify::can-undo",
+                               G_CALLBACK (nonet_window_game_can_undo_redo), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::can-redo",
+                               G_CALLBACK (nonet_window_game_can_undo_redo), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::solved",
+                               G_CALLBACK (nonet_window_game_solved), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "save-failed",
+                               G_CALLBACK (nonet_window_save_failed), self, G_CONNECT_SWAPPED);
+    }
+
+  if (self->editor_game == NULL)
+    nonet_window_grid_show (self);
+  nonet_window_set_paused (self, FALSE);
+  nonet_window_update_all (self);
+}
+
+/* Starts playing givens: saved in the library when it is open, so a crash
+ * loses nothing. */
+static void
+nonet_window_start_game (NonetWindow  *self,
+                         const NcGrid *givens,
+                         const NcGrid *solution,
+                         const char   *source)
+{
+  g_autoptr(NeGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->store != NULL)
+    {
+      game = ne_store_new_game (self->store, givens, solution, source, &error);
+      if (game == NULL)
+        {
+          g_autofree char *title = g_strdup_printf (_("This game cannot be saved: %s"), error->message);
+
+          nonet_window_toast (self, title);
+        }
+    }
+  if (game == NULL)
+    game = ne_game_new (givens, solution);
+
+  g_clear_object (&self->editor_game);
+  nonet_window_leave_editor (self);
+  nonet_window_set_game (self, game);
+}
+
+/* Generation */
+
+typedef struct
+{
+  NonetWindow       *self;
+  GCancellable      *cancellable;
+  const NonetPreset *preset;
+} GenerateData;
+
+static void
+generate_data_clear (gpointer data)
+{
+  GenerateData *gd = data;
+
+  g_clear_object (&gd->self);
+  g_clear_object (&gd->cancellable);
+}
+
+static void
+generate_data_unref (gpointer data)
+{
+  g_rc_box_release_full (data, generate_data_clear);
+}
+
+static void
+nonet_window_generate_progress (guint    n_done,
+                                guint    n_total,
+                                double   fraction,
+                                gpointer user_data)
+{
+  GenerateData *gd = user_data;
+
+  if (gd->cancellable != gd->self->generate_cancellable)
+    return;
+  gtk_progress_bar_set_fraction (gd->self->progress_bar, fraction);
+}
+
+static void
+nonet_window_set_generating (NonetWindow *self,
+                             gboolean     generating)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), generating);
+  gtk_spinner_set_spinning (self->spinner, generating);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), generating);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+}
+
+static const char * const grade_labels[] = {
+  [NC_GRADE_EASY] = N_("Easy"),
+  [NC_GRADE_MEDIUM] = N_("Medium"),
+  [NC_GRADE_HARD] = N_("Hard"),
+  [NC_GRADE_EXPERT] = N_("Expert"),
+  [NC_GRADE_EXTREME] = N_("Extreme"),
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (grade_labels) == NC_GRADE_COUNT);
+
+/* Says plainly when the generator settled for less than was asked. */
+static char *
+describe_closest (const NonetPreset *preset,
+                  const NcGenerated *generated)
+{
+  if (preset->by_difficulty)
+    /* Translators: the first %s is the difficulty asked for, the second the one found, both such as "Hard" */
+    return g_strdup_printf (_("No %s puzzle was found in time: this one is %s"),
+                            _(grade_labels[preset->grade]),
+                            _(grade_labels[generated->grade.grade]));
+  return g_strdup_printf (ngettext ("No puzzle with %d clue was found in time: this one has %d",
+                                    "No puzzle with %d clues was found in time: this one has %d",
+                                    preset->clues),
+                          preset->clues, generated->clues);
+}
+
+static void
+nonet_window_generate_cb (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  GenerateData *gd = user_data;
+  NonetWindow *self = gd->self;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GError) error = NULL;
+  const NeBatchResult *r;
+
+  results = ne_batch_generate_finish (result, &error);
+
+  /* A later New game replaced this one (or the window went away). */
+  if (gd->cancellable != self->generate_cancellable)
+    {
+      generate_data_unref (gd);
+      return;
+    }
+
+  g_clear_object (&self->generate_cancellable);
+  nonet_window_set_generating (self, FALSE);
+
+  if (results == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *title = g_strdup_printf (_("No puzzle could be generated: %s"), error->message);
+
+          nonet_window_toast (self, title);
+        }
+      generate_data_unref (gd);
+      return;
+    }
+
+  g_assert (results->len == 1);
+  r = g_ptr_array_index (results, 0);
+  if (r->generated.status == NC_GENERATE_CLOSEST)
+    {
+      g_autofree char *title = describe_closest (gd->preset, &r->generated);
+
+      nonet_window_toast (self, title);
+    }
+  nonet_window_start_game (self, &r->generated.puzzle, &r->generated.solution, r->id);
+  generate_data_unref (gd);
+}
+
+static void
+nonet_window_new_game (NonetWindow *self,
+                       const char  *preset_id)
+{
+  const NonetPreset *preset = NULL;
+  NcGenerateParams params;
+  GenerateData *gd;
+
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_strcmp0 (presets[i].id, preset_id) == 0)
+      preset = &presets[i];
+  g_return_if_fail (preset != NULL);
+
+  /* A second New game replaces the first. */
+  g_cancellable_cancel (self->generate_cancellable);
+  g_clear_object (&self->generate_cancellable);
+  self->generate_cancellable = g_cancellable_new ();
+
+  nc_generate_params_init (&params);
+  params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  params.budget_seconds = GENERATE_BUDGET_SECONDS;
+  if (preset->by_difficulty)
+    {
+      params.symmetry = NC_SYMMETRY_ROTATE_180;
+      params.by_difficulty = TRUE;
+      params.min_grade = preset->grade;
+      params.max_grade = preset->grade;
+      params.clues = NC_CLUES_MINIMAL;
+    }
+  else
+    {
+      params.symmetry = NC_SYMMETRY_NONE;
+      params.clues = preset->clues;
+    }
+
+  gd = g_rc_box_new0 (GenerateData);
+  gd->self = g_object_ref (self);
+  gd->cancellable = g_object_ref (self->generate_cancellable);
+  gd->preset = preset;
+
+  nonet_window_set_generating (self, TRUE);
+  ne_batch_generate_async (&params, 1, 1, self->generate_cancellable,
+                           nonet_window_generate_progress,
+                           g_rc_box_acquire (gd), generate_data_unref,
+                           nonet_window_generate_cb, gd);
+}
+
+/* The editor */
+
+static void
+nonet_window_editor_hint (NonetWindow *self,
+                          const char  *message,
+                          gboolean     error)
+{
+  gtk_label_set_label (self->editor_label, message);
+  if (error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->editor_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->editor_label), "error");
+}
+
+static void
+nonet_window_editor_changed (NonetWindow *self)
+{
+  nonet_window_editor_hint (self, _("Click a cell and type the givens, or paste a puzzle"), FALSE);
+}
+
+/* Opens the editor on a copy of from's digits (NULL: a blank grid). They
+ * are entries, not givens, so every one can be changed. */
+static void
+nonet_window_enter_editor (NonetWindow  *self,
+                           const NcGrid *from)
+{
+  static const NcGrid blank;
+  g_autoptr(NeGame) editor = ne_game_new (&blank, NULL);
+
+  if (from != NULL)
+    for (int cell = 0; cell < NC_CELLS; cell++)
+      if (from->cell[cell] != 0)
+        ne_game_apply (editor, (NcMove) { .kind = NC_MOVE_SET, .cell = (int8_t) cell,
+                                          .digit = from->cell[cell] });
+
+  nonet_window_set_paused (self, FALSE);
+  nonet_window_stop_clock (self);
+
+  g_set_object (&self->editor_game, editor);
+  g_signal_connect_object (editor, "notify::can-undo",
+                           G_CALLBACK (nonet_window_game_can_undo_redo), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (editor, "notify::can-redo",
+                           G_CALLBACK (nonet_window_game_can_undo_redo), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (editor, "changed",
+                           G_CALLBACK (nonet_window_editor_changed), self, G_CONNECT_SWAPPED);
+
+  /* Conflicts are always marked while entering givens. */
+  g_settings_unbind (self->grid_view, "highlight-conflicts");
+  g_object_set (self->grid_view, "highlight-conflicts", TRUE, NULL);
+
+  nonet_window_grid_show (self);
+  nonet_window_editor_changed (self);
+  gtk_revealer_set_reveal_child (self->editor_revealer, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
+  nonet_window_update_all (self);
+}
+
+static void
+nonet_window_leave_editor (NonetWindow *self)
+{
+  g_clear_object (&self->editor_game);
+  gtk_revealer_set_reveal_child (self->editor_revealer, FALSE);
+  g_settings_bind (self->settings, "highlight-conflicts",
+                   self->grid_view, "highlight-conflicts", G_SETTINGS_BIND_GET);
+  nonet_window_grid_show (self);
+  nonet_window_update_all (self);
+}
+
+static void
+nonet_window_several_response (AdwMessageDialog *dialog,
+                               const char       *response,
+                               gpointer          user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+  NcGrid board, solution;
+
+  /* The editor may have closed meanwhile. */
+  if (g_strcmp0 (response, "play") != 0 || self->editor_game == NULL)
+    return;
+
+  nc_game_board (ne_game_get_core (self->editor_game), &board);
+  if (nc_solver_count (&board, 1, &solution) == 1)
+    nonet_window_start_game (self, &board, &solution, ENTERED_SOURCE);
+}
+
+/* Checks the puzzle entered: conflicts, no solution and several solutions
+ * keep the editor open; one solution starts the game. */
+static void
+nonet_window_start_puzzle (NonetWindow *self)
+{
+  NcGrid board, solution;
+  NcConflict conflict;
+  size_t n_conflicts;
+  unsigned n_solutions;
+
+  g_return_if_fail (self->editor_game != NULL);
+
+  nc_game_board (ne_game_get_core (self->editor_game), &board);
+
+  n_conflicts = nc_grid_find_conflicts (&board, &conflict, 1);
+  if (n_conflicts > 0)
+    {
+      char what[128];
+      g_autofree char *message = NULL;
+
+      nc_conflict_describe (&conflict, what, sizeof what);
+      if (n_conflicts == 1)
+        /* Translators: %s describes the conflict, e.g. "r1c1 and r1c7 are both 4 (row 1)" */
+        message = g_strdup_printf (_("This puzzle has a conflict: %s"), what);
+      else
+        message = g_strdup_printf (ngettext ("This puzzle has conflicts: %s, and %d more",
+                                             "This puzzle has conflicts: %s, and %d more",
+                                             (int) n_conflicts - 1),
+                                   what, (int) n_conflicts - 1);
+      nonet_window_editor_hint (self, message, TRUE);
+      return;
+    }
+
+  n_solutions = nc_solver_count (&board, 2, &solution);
+  if (n_solutions == 0)
+    {
+      nonet_window_editor_hint (self, _("This puzzle has no solution"), TRUE);
+      return;
+    }
+  if (n_solutions > 1)
+    {
+      AdwMessageDialog *dialog;
+
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                           _("This Puzzle Has Several Solutions"),
+                                                           _("Add givens until only one solution is left, or play it as it is: any solution will count.")));
+      adw_message_dialog_add_responses (dialog,
+                                        "keep", _("_Keep Editing"),
+                                        "play", _("_Play Anyway"),
+                                        NULL);
+      adw_message_dialog_set_default_response (dialog, "keep");
+      adw_message_dialog_set_close_response (dialog, "keep");
+      g_signal_connect_object (dialog, "response",
+                               G_CALLBACK (nonet_window_several_response), self, 0);
+      nonet_window_editor_hint (self, _("This puzzle has several solutions"), TRUE);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+
+  nonet_window_start_game (self, &board, &solution, ENTERED_SOURCE);
+}
+
+static void
+nonet_window_paste_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = NONET_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  NcPuzzle puzzle;
+  NcParseError parse_error;
+
+  text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  if (text == NULL)
+    {
+      nonet_window_toast (self, _("The clipboard holds no text"));
+      return;
+    }
+
+  nc_puzzle_init (&puzzle);
+  if (!nc_parse_puzzle (text, strlen (text), &puzzle, &parse_error))
+    {
+      nonet_window_toast (self, parse_error.message);
+      nc_puzzle_clear (&puzzle);
+      return;
+    }
+
+  nonet_window_enter_editor (self, &puzzle.grid);
+  nc_puzzle_clear (&puzzle);
+}
+
+/* Actions */
+
+static void
+nonet_window_action_new_game (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  nonet_window_new_game (NONET_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+nonet_window_action_new_game_menu (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  gtk_menu_button_popup (self->new_game_button);
+}
+
+static void
+nonet_window_action_enter_puzzle (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  nonet_window_enter_editor (NONET_WINDOW (widget), NULL);
+}
+
+static void
+nonet_window_action_edit_puzzle (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  g_return_if_fail (self->game != NULL);
+  nonet_window_enter_editor (self, nc_game_givens (ne_game_get_core (self->game)));
+}
+
+static void
+nonet_window_action_start_puzzle (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  nonet_window_start_puzzle (NONET_WINDOW (widget));
+}
+
+static void
+nonet_window_action_cancel_puzzle (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  nonet_window_leave_editor (NONET_WINDOW (widget));
+}
+
+static void
+nonet_window_action_paste (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
+                                 nonet_window_paste_cb, g_object_ref (widget));
+}
+
+static void
+nonet_window_action_undo (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  ne_game_undo (nonet_window_active_game (self));
+}
+
+static void
+nonet_window_action_redo (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  ne_game_redo (nonet_window_active_game (self));
+}
+
+static void
+nonet_window_action_reset (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (!ne_game_apply (self->game, (NcMove) { .kind = NC_MOVE_RESET, .cell = -1 }))
+    nonet_window_toast (self, _("There is nothing to reset"));
+}
+
+/* With G_MESSAGES_DEBUG=nonet-window, where the grid's cells are in window
+ * coordinates (as xdotool counts them), so end-to-end tests can click them. */
+static void
+nonet_window_debug_geometry (NonetWindow *self)
+{
+  graphene_rect_t first, last;
+  graphene_point_t top_left, bottom_right;
+  double surface_x, surface_y;
+  int geometry[4];
+
+  if (g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+    return;
+
+  nonet_grid_view_get_cell_rect (self->grid_view, 0, &first);
+  nonet_grid_view_get_cell_rect (self->grid_view, NC_CELLS - 1, &last);
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->grid_view), GTK_WIDGET (self),
+                                 &first.origin, &top_left) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->grid_view), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (last.origin.x + last.size.width,
+                                                       last.origin.y + last.size.height),
+                                 &bottom_right))
+    return;
+  gtk_native_get_surface_transform (GTK_NATIVE (self), &surface_x, &surface_y);
+
+  geometry[0] = (int) (top_left.x + surface_x);
+  geometry[1] = (int) (top_left.y + surface_y);
+  geometry[2] = (int) (bottom_right.x + surface_x);
+  geometry[3] = (int) (bottom_right.y + surface_y);
+  if (memcmp (geometry, self->debug_geometry, sizeof geometry) == 0)
+    return;
+  memcpy (self->debug_geometry, geometry, sizeof geometry);
+  g_debug ("grid geometry: %d %d %d %d", geometry[0], geometry[1], geometry[2], geometry[3]);
+}
+
+/* The board: the grid (first child) and the number pad (last child), the
+ * pad beside the grid when that gives a clearly larger grid, below it
+ * otherwise, the pair centred. Deciding in allocate, from the size given,
+ * lets a window be wide and short or narrow and tall alike: its minimum
+ * size is what either layout needs across, not what one needs along. */
+#define BOARD_SPACING 18
+
+static GtkSizeRequestMode
+board_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+board_measure (GtkWidget      *widget,
+               GtkOrientation  orientation,
+               int             for_size,
+               int            *minimum,
+               int            *natural,
+               int            *minimum_baseline,
+               int            *natural_baseline)
+{
+  GtkWidget *grid = gtk_widget_get_first_child (widget);
+  GtkWidget *pad = gtk_widget_get_last_child (widget);
+  int grid_min, grid_nat, pad_min, pad_nat;
+
+  gtk_widget_measure (grid, orientation, -1, &grid_min, &grid_nat, NULL, NULL);
+  gtk_widget_measure (pad, orientation, -1, &pad_min, &pad_nat, NULL, NULL);
+
+  *minimum = MAX (grid_min, pad_min);
+  *natural = MAX (*minimum, grid_nat + BOARD_SPACING + pad_nat);
+}
+
+static void
+board_allocate (GtkWidget *widget,
+                int        width,
+                int        height,
+                int        baseline)
+{
+  GtkWidget *grid = gtk_widget_get_first_child (widget);
+  GtkWidget *pad = gtk_widget_get_last_child (widget);
+  int grid_min_w, grid_min_h, pad_w, pad_h, side_beside, side_below, side;
+  gboolean beside;
+
+  gtk_widget_measure (grid, GTK_ORIENTATION_HORIZONTAL, -1, &grid_min_w, NULL, NULL, NULL);
+  gtk_widget_measure (grid, GTK_ORIENTATION_VERTICAL, -1, &grid_min_h, NULL, NULL, NULL);
+  gtk_widget_measure (pad, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &pad_w, NULL, NULL);
+  gtk_widget_measure (pad, GTK_ORIENTATION_VERTICAL, -1, NULL, &pad_h, NULL, NULL);
+
+  side_beside = MIN (width - pad_w - BOARD_SPACING, height);
+  side_below = MIN (width, height - pad_h - BOARD_SPACING);
+  /* Below unless beside is clearly better, so the board does not jump when
+   * the editor bar or a status line takes a little height. */
+  beside = side_beside > side_below * 6 / 5;
+  side = MAX (beside ? side_beside : side_below, MAX (grid_min_w, grid_min_h));
+
+  if (beside)
+    {
+      int x = MAX (0, (width - side - BOARD_SPACING - pad_w) / 2);
+
+      gtk_widget_size_allocate (grid, &(GtkAllocation) { x, (height - side) / 2, side, side }, -1);
+      gtk_widget_size_allocate (pad, &(GtkAllocation) { x + side + BOARD_SPACING, (height - pad_h) / 2,
+                                                        pad_w, pad_h }, -1);
+    }
+  else
+    {
+      int y = MAX (0, (height - side - BOARD_SPACING - pad_h) / 2);
+
+      gtk_widget_size_allocate (grid, &(GtkAllocation) { (width - side) / 2, y, side, side }, -1);
+      gtk_widget_size_allocate (pad, &(GtkAllocation) { (width - pad_w) / 2, y + side + BOARD_SPACING,
+                                                        pad_w, pad_h }, -1);
+    }
+}
+
+static void
+nonet_window_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  GTK_WIDGET_CLASS (nonet_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  nonet_window_debug_geometry (NONET_WINDOW (widget));
+}
+
+static gboolean
+nonet_window_close_request (GtkWindow *window)
+{
+  NonetWindow *self = NONET_WINDOW (window);
+  int width, height;
+
+  nonet_window_stop_clock (self);
+  if (self->game != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ne_game_save_now (self->game, &error))
+        g_warning ("Could not save the game: %s", error->message);
+    }
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_apply (self->settings);
+
+  return GTK_WINDOW_CLASS (nonet_window_parent_class)->close_request (window);
+}
+
+/* Resumes the game in progress; the first start ever generates one. */
+static void
+nonet_window_open_library (NonetWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeGame) game = NULL;
+  g_autofree char *path = ne_store_default_path ();
+
+  self->store = ne_store_open (path, &error);
+  if (self->store == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("Games cannot be saved: %s"), error->message);
+
+      nonet_window_toast (self, title);
+      g_clear_error (&error);
+    }
+  else
+    {
+      game = ne_store_resume_game (self->store, &error);
+      if (game == NULL && error != NULL)
+        {
+          g_autofree char *title = g_strdup_printf (_("Your last game could not be resumed: %s"), error->message);
+
+          nonet_window_toast (self, title);
+        }
+    }
+
+  if (game != NULL)
+    nonet_window_set_game (self, game);
+  else
+    nonet_window_new_game (self, DEFAULT_PRESET);
+}
+
+static void
+nonet_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  NonetWindow *self = NONET_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->paused);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+nonet_window_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  NonetWindow *self = NONET_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      nonet_window_set_paused (self, g_value_get_boolean (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+nonet_window_dispose (GObject *object)
+{
+  NonetWindow *self = NONET_WINDOW (object);
+
+  nonet_window_stop_clock (self);
+  g_cancellable_cancel (self->generate_cancellable);
+  g_clear_object (&self->generate_cancellable);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->editor_game);
+  g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), NONET_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (nonet_window_parent_class)->dispose (object);
 }
 
 static void
 nonet_window_class_init (NonetWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = nonet_window_dispose;
+  object_class->get_property = nonet_window_get_property;
+  object_class->set_property = nonet_window_set_property;
+  widget_class->size_allocate = nonet_window_size_allocate;
+  window_class->close_request = nonet_window_close_request;
+
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (NONET_TYPE_GRID_VIEW);
+  g_type_ensure (NONET_TYPE_NUMBER_PAD);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_revealer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, paused_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, grid_view);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, number_pad);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", "s", nonet_window_action_new_game);
+  gtk_widget_class_install_action (widget_class, "win.new-game-menu", NULL, nonet_window_action_new_game_menu);
+  gtk_widget_class_install_action (widget_class, "win.enter-puzzle", NULL, nonet_window_action_enter_puzzle);
+  gtk_widget_class_install_action (widget_class, "win.edit-puzzle", NULL, nonet_window_action_edit_puzzle);
+  gtk_widget_class_install_action (widget_class, "win.start-puzzle", NULL, nonet_window_action_start_puzzle);
+  gtk_widget_class_install_action (widget_class, "win.cancel-puzzle", NULL, nonet_window_action_cancel_puzzle);
+  gtk_widget_class_install_action (widget_class, "win.paste", NULL, nonet_window_action_paste);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, nonet_window_action_undo);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, nonet_window_action_redo);
+  gtk_widget_class_install_action (widget_class, "win.reset", NULL, nonet_window_action_reset);
+  gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
 }
 
 static void
 nonet_window_init (NonetWindow *self)
 {
-  NcGrid puzzle;
+  static const char * const grid_keys[] = {
+    "highlight-peers", "highlight-same-digit", "highlight-conflicts", "auto-clean-notes",
+  };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self->board_box),
+                                 gtk_custom_layout_new (board_get_request_mode,
+                                                        board_measure,
+                                                        board_allocate));
 
 #if DEVELOPMENT
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 #endif
 
-  puzzle = grid_from_line (builtin_puzzle_inkala_2012);
-  nonet_grid_view_set_puzzle (self->grid_view, &puzzle);
+  self->settings = g_settings_new (APP_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (grid_keys); i++)
+    g_settings_bind (self->settings, grid_keys[i], self->grid_view, grid_keys[i], G_SETTINGS_BIND_GET);
+  g_signal_connect_object (self->settings, "changed::show-timer",
+                           G_CALLBACK (nonet_window_update_title), self, G_CONNECT_SWAPPED);
+
+  nonet_window_update_all (self);
+  nonet_window_open_library (self);
 }
 
 NonetWindow *

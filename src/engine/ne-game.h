@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ne-game.h: a game in play as a GObject, for the UI: an NcGame plus its
+ * solution, the clock, change notification and, once attached to a store,
+ * every move saved at once. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "nc-game.h"
+
+G_BEGIN_DECLS
+
+#define NE_TYPE_GAME (ne_game_get_type ())
+
+G_DECLARE_FINAL_TYPE (NeGame, ne_game, NE, GAME, GObject)
+
+/* solution may be NULL while it is unknown (a puzzle being entered). */
+NeGame       *ne_game_new          (const NcGrid *givens,
+                                    const NcGrid *solution);
+
+/* Borrowed: valid until the next change. */
+const NcGame *ne_game_get_core     (NeGame       *self);
+const NcGrid *ne_game_get_solution (NeGame       *self);
+
+/* Each emits "changed" (with the cell, or -1 when many cells changed) and
+ * notifies can-undo, can-redo and solved as they change. */
+gboolean      ne_game_apply        (NeGame       *self,
+                                    NcMove        move);
+gboolean      ne_game_undo         (NeGame       *self);
+gboolean      ne_game_redo         (NeGame       *self);
+
+gboolean      ne_game_get_can_undo (NeGame       *self);
+gboolean      ne_game_get_can_redo (NeGame       *self);
+gboolean      ne_game_get_solved   (NeGame       *self);
+
+/* The time played so far; the window runs the clock. */
+gint64        ne_game_get_elapsed_ms (NeGame     *self);
+void          ne_game_set_elapsed_ms (NeGame     *self,
+                                      gint64      elapsed_ms);
+
+/* Takes ownership of core (from nc_game_restore): a game already under way. */
+NeGame       *ne_game_new_for_core (NcGame       *core,
+                                    const NcGrid *solution);
+
+/* The library a game saves itself to (ne-store.h). */
+typedef struct _NeStore NeStore;
+
+/* Once attached, every apply, undo and redo saves the game as game_id in
+ * store at once; the elapsed time alone is saved at most every
+ * NE_GAME_ELAPSED_SAVE_INTERVAL_MS, and by ne_game_save_now. A failed save
+ * emits "save-failed" with the GError. store NULL detaches. */
+#define NE_GAME_ELAPSED_SAVE_INTERVAL_MS 10000
+void          ne_game_attach_store (NeGame       *self,
+                                    NeStore      *store,
+                                    gint64        game_id);
+NeStore      *ne_game_get_store    (NeGame       *self);
+/* 0 while not attached. */
+gint64        ne_game_get_game_id  (NeGame       *self);
+/* Saves now (e.g. on closing the window); TRUE when not attached. Reports a
+ * failure through error, not "save-failed". */
+gboolean      ne_game_save_now     (NeGame       *self,
+                                    GError      **error);
+
+G_END_DECLS

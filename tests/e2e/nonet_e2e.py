@@ -1,0 +1,254 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# nonet_e2e.py: drives the real nonet as a person would, for the end-to-end
+# tests: starts it in a throwaway home, clicks cells with xdotool and reads
+# what a screen reader hears through AT-SPI. Needs an X display and a
+# session bus (xvfb-run ... dbus-run-session); see TESTING.md.
+# Environment: NONET_APP (the binary), GSETTINGS_SCHEMA_DIR (its schema).
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+SKIP = 77
+TITLE = "Nonet"
+
+
+class Failure(Exception):
+    pass
+
+
+def check_environment():
+    """None when the tests can run, else the exit code to return."""
+    if not os.environ.get("DISPLAY"):
+        print("SKIP: no DISPLAY (run under xvfb-run and dbus-run-session)")
+        return SKIP
+    if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        print("SKIP: no session bus (run under dbus-run-session)")
+        return SKIP
+    app = os.environ.get("NONET_APP")
+    if not app or not os.access(app, os.X_OK):
+        print(f"FAIL: NONET_APP is not an executable: {app!r}")
+        return 1
+    if shutil.which("xdotool") is None:
+        print("FAIL: xdotool is not installed")
+        return 1
+    return None
+
+
+def wait_for(what, predicate, timeout=20.0, interval=0.05):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise Failure(f"timed out waiting for {what}")
+        time.sleep(interval)
+
+
+def xdotool(*args, timeout=20):
+    result = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True,
+                            timeout=timeout)
+    if result.returncode != 0:
+        raise Failure(f"xdotool {' '.join(map(str, args))} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+class Home:
+    """A throwaway $HOME of XDG folders, kept across restarts of the app."""
+
+    def __init__(self):
+        self.path = tempfile.mkdtemp(prefix="nonet-e2e-")
+        self.env = dict(os.environ, GSETTINGS_BACKEND="memory",
+                        G_MESSAGES_DEBUG="nonet-window")
+        for name in ("CACHE", "CONFIG", "DATA", "STATE"):
+            self.env[f"XDG_{name}_HOME"] = os.path.join(self.path, name.lower())
+        self.env["XDG_RUNTIME_DIR"] = os.path.join(self.path, "runtime")
+        os.makedirs(self.env["XDG_RUNTIME_DIR"], mode=0o700)
+
+    def remove(self):
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+class App:
+    """One run of nonet: its window, its grid's place and its grid's
+    accessible object."""
+
+    def __init__(self, home, run=0):
+        self.home = home
+        self.log_path = os.path.join(home.path, f"nonet-{run}.log")
+        with open(self.log_path, "w") as log:
+            self.proc = subprocess.Popen([os.environ["NONET_APP"]], env=home.env,
+                                         stdout=log, stderr=subprocess.STDOUT)
+        out = xdotool("search", "--sync", "--onlyvisible", "--pid", self.proc.pid,
+                      "--name", f"^{TITLE}$", timeout=30)
+        self.wid = out.split()[-1]
+        self.accessible = wait_for("the app on the accessibility bus", self._find_app)
+        self.grid = wait_for("the grid's accessible", self._find_grid)
+
+    def log(self):
+        with open(self.log_path, errors="replace") as f:
+            return f.read()
+
+    def _find_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            try:
+                if app is not None and app.get_process_id() == self.proc.pid:
+                    return app
+            except Exception:
+                continue
+        return None
+
+    def find(self, predicate):
+        try:
+            return pyatspi.findDescendant(self.accessible, predicate)
+        except Exception:
+            return None
+
+    def _find_grid(self):
+        return self.find(lambda a: a is not None and re.match(r"row \d, column \d", a.name or ""))
+
+    def find_button(self, name):
+        # GTK 4.8 names a button with a mnemonic "_Label Label".
+        return self.find(lambda a: a is not None
+                         and (a.name == name or (a.name or "").endswith(" " + name))
+                         and a.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON))
+
+    def press(self, name, timeout=10):
+        """Presses a button by its accessible name, through its action."""
+        button = wait_for(f"a button named {name!r}", lambda: self.find_button(name), timeout)
+        action = button.queryAction()
+        for i in range(action.nActions):
+            if action.getName(i) in ("click", "press", "activate"):
+                action.doAction(i)
+                return
+        action.doAction(0)
+
+    def geometry(self):
+        """The grid in window coordinates: left, top, right, bottom, from the
+        window's debug output (the last line wins)."""
+        found = re.findall(r"grid geometry: (-?\d+) (-?\d+) (-?\d+) (-?\d+)", self.log())
+        return tuple(map(int, found[-1])) if found else None
+
+    def cell_centre(self, cell):
+        left, top, right, bottom = wait_for("the grid's geometry", self.geometry)
+        size_x, size_y = (right - left) / 9, (bottom - top) / 9
+        return int(left + (cell % 9 + 0.5) * size_x), int(top + (cell // 9 + 0.5) * size_y)
+
+    def label(self):
+        return self.grid.name or ""
+
+    def select(self, cell):
+        """Clicks a cell and returns what the grid then says of it."""
+        prefix = f"row {cell // 9 + 1}, column {cell % 9 + 1},"
+        for attempt in range(5):
+            # Again each time: the grid moves when the editor bar slides in
+            # or a status line appears.
+            x, y = self.cell_centre(cell)
+            xdotool("mousemove", "--window", self.wid, x, y, "click", "1")
+            try:
+                return wait_for(f"the cursor on {prefix}",
+                                lambda: self.label() if self.label().startswith(prefix) else None,
+                                timeout=2, interval=0.01)
+            except Failure:
+                time.sleep(0.3)
+                continue
+        raise Failure(f"clicking {x},{y} did not select {prefix} (the grid says {self.label()!r})")
+
+    def key(self, *keys):
+        xdotool("windowfocus", "--sync", self.wid)
+        xdotool("key", *keys)
+
+    def wait_label(self, what, predicate, timeout=5):
+        return wait_for(what, lambda: self.label() if predicate(self.label()) else None, timeout)
+
+    def screenshot(self, path):
+        xdotool("windowraise", self.wid)
+        subprocess.run(["import", "-window", self.wid, f"PNG24:{path}"], check=False, timeout=30)
+
+    def quit(self):
+        self.key("ctrl+q")
+        try:
+            return self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            raise Failure("still running 10 s after Ctrl+Q")
+
+    def kill(self, sig=signal.SIGKILL):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=10)
+
+
+class Clipboard:
+    """Holds text on the clipboard (through set-clipboard.py) until stopped."""
+
+    def __init__(self, text):
+        helper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "set-clipboard.py")
+        env = dict(os.environ, GTK_A11Y="none")
+        self.proc = subprocess.Popen([sys.executable, helper, text], env=env,
+                                     stdout=subprocess.PIPE, text=True)
+        if self.proc.stdout.readline().strip() != "ready":
+            raise Failure("set-clipboard.py did not start")
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def paste(app, text):
+    """Copies text (from another process) and presses Ctrl+V in the app."""
+    clipboard = Clipboard(text)
+    try:
+        app.key("ctrl+v")
+        time.sleep(1)
+    finally:
+        clipboard.stop()
+
+
+def read_board(app):
+    """What the grid says of each of the 81 cells, clicking them in turn."""
+    return [app.select(cell) for cell in range(81)]
+
+
+def wait_for_puzzle(app, timeout=60):
+    """Waits until the grid holds a puzzle (the first start generates one:
+    until then the grid is blank) and returns read_board."""
+    deadline = time.monotonic() + timeout
+    while True:
+        labels = read_board(app)
+        if any("given" in label for label in labels):
+            return labels
+        if time.monotonic() > deadline:
+            raise Failure("no puzzle appeared")
+        time.sleep(0.5)
+
+
+def run(test):
+    """Runs test(home) with a clean home; prints the app's log on failure."""
+    code = check_environment()
+    if code is not None:
+        return code
+    home = Home()
+    apps = []
+    try:
+        test(home, apps)
+    except Failure as e:
+        print(f"FAIL: {e}")
+        for app in apps:
+            print(f"--- log of {app.log_path}:")
+            sys.stdout.write(app.log())
+        return 1
+    finally:
+        for app in apps:
+            app.kill()
+        home.remove()
+    return 0
