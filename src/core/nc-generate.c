@@ -25,13 +25,18 @@
  * 10,000 moves made little difference, after 100 or 300 much. */
 #define STALL_MOVES 3000
 #define MOVE_MAX_ADDS 3
-/* Measured at 18 clues (10 seeds, 20 s each): a fixed grid reached 5 of 10,
- * one move in 8, 4 or 2 drifting 9, 8 and 9 of 10 (medians 10-13 s), every
- * move drifting 2 of 10; at 19 and 20 one in 4 costs nothing. */
+/* How often a move lets the solved grid drift (see gen_move). Measured at
+ * 18 clues, 10 seeds, 20 s each: a fixed grid reached 2 to 5 of 10, one
+ * move in 8, 4 or 2 drifting 8 or 9 of 10, every move 2 of 10; at 19 and
+ * 20, one in 4 costs nothing. At 18 again, one in 2 with restarts after
+ * 20,000 moves reached 17 of 20 where one in 4 and 3,000 reached 14 of 20:
+ * the lowest targets wander more and longer. (Trying every pair of clues
+ * dropped with one added back, at 19 clues, never found an 18 in 80,000
+ * tries, so the search does not.) */
 #define DRIFT_ONE_IN 4
-/* gen_finish costs a solver call per pair of clues: at 19 clues, 171. Below
- * this target it more than pays for itself; above, random moves are faster. */
-#define FINISH_TARGETS 18
+#define LOW_TARGET 18
+#define LOW_STALL_MOVES 20000
+#define LOW_DRIFT_ONE_IN 2
 
 /* Every symmetry groups the cells into orbits of 1, 2 or 4 cells that are
  * clues together or not at all. Built per call: the core keeps no state. */
@@ -295,27 +300,21 @@ gen_poll (Gen *g)
     g->stop = STOP_BUDGET;
 }
 
-/* nc_solver_count up to limit (2 or 3). Once the generator must stop it
- * answers limit without looking: callers then keep the clues they were
- * about to drop, so whatever they hold stays unique. */
+/* nc_solver_count up to two. Once the generator must stop it answers 2
+ * without looking: callers then keep the clues they were about to drop,
+ * so whatever they hold stays unique. */
 static unsigned
-gen_count_to (Gen *g, const NcGrid *puzzle, unsigned limit, NcGrid *first)
+gen_count (Gen *g, const NcGrid *puzzle, NcGrid *first)
 {
   if (g->stop != STOP_NONE)
-    return limit;
+    return 2;
   if (++g->calls % POLL_EVERY == 0)
     {
       gen_poll (g);
       if (g->stop != STOP_NONE)
-        return limit;
+        return 2;
     }
-  return nc_solver_count (puzzle, limit, first);
-}
-
-static unsigned
-gen_count (Gen *g, const NcGrid *puzzle, NcGrid *first)
-{
-  return gen_count_to (g, puzzle, 2, first);
+  return nc_solver_count (puzzle, 2, first);
 }
 
 /* ---- solved grids ---- */
@@ -530,7 +529,7 @@ gen_move (Gen *g, State *s)
           break;
         }
       if (adds == 0)
-        drift = nc_rng_below (&g->rng, DRIFT_ONE_IN) == 0;
+        drift = nc_rng_below (&g->rng, g->target <= LOW_TARGET ? LOW_DRIFT_ONE_IN : DRIFT_ONE_IN) == 0;
       if (drift)
         {
           int orbit;
@@ -576,97 +575,6 @@ gen_move (Gen *g, State *s)
   return g->stop == STOP_NONE;
 }
 
-/* The other solution of a puzzle known to have exactly two, one of them
- * truth. The solver tries digits in increasing order, so with the digits
- * relabelled 9..1 it meets the two solutions in the opposite order. */
-static void
-other_solution (Gen *g, const NcGrid *puzzle, const NcGrid *first, const NcGrid *truth, NcGrid *out)
-{
-  NcGrid reversed;
-
-  if (!nc_grid_equal (first, truth))
-    {
-      *out = *first;
-      return;
-    }
-  for (int i = 0; i < NC_CELLS; i++)
-    reversed.cell[i] = puzzle->cell[i] ? (uint8_t) (10 - puzzle->cell[i]) : 0;
-  g->calls++;
-  nc_solver_count (&reversed, 2, out);
-  for (int i = 0; i < NC_CELLS; i++)
-    out->cell[i] = (uint8_t) (10 - out->cell[i]);
-}
-
-/* The whole neighbourhood a random move rarely hits near the end: every
- * pair of orbits dropped with one orbit added back. When dropping a pair
- * leaves exactly two solutions, any orbit where the second one differs
- * rules it out again. Returns true when s got fewer clues. */
-static bool
-gen_finish (Gen *g, State *s)
-{
-  const Orbits *o = &g->orbits;
-  uint8_t present[NC_CELLS], order[NC_CELLS * NC_CELLS / 2][2];
-  int     n_present = 0, n_pairs = 0;
-
-  for (int i = 0; i < o->n; i++)
-    if (orbit_present (s, o, i))
-      present[n_present++] = (uint8_t) i;
-  for (int a = 0; a < n_present; a++)
-    for (int b = a + 1; b < n_present; b++)
-      {
-        order[n_pairs][0] = present[a];
-        order[n_pairs++][1] = present[b];
-      }
-  for (int p = n_pairs - 1; p > 0; p--)
-    {
-      int     q = (int) nc_rng_below (&g->rng, (uint32_t) p + 1);
-      uint8_t t0 = order[p][0], t1 = order[p][1];
-
-      order[p][0] = order[q][0];
-      order[p][1] = order[q][1];
-      order[q][0] = t0;
-      order[q][1] = t1;
-    }
-  for (int p = 0; p < n_pairs && g->stop == STOP_NONE; p++)
-    {
-      State    next = *s;
-      NcGrid   first, other;
-      uint8_t  candidates[NC_CELLS];
-      int      n = 0, smallest = 5, a = order[p][0], b = order[p][1];
-
-      orbit_clear (&next, o, a);
-      orbit_clear (&next, o, b);
-      if (gen_count_to (g, &next.puzzle, 3, &first) != 2 || g->stop != STOP_NONE)
-        continue;
-      other_solution (g, &next.puzzle, &first, &s->solution, &other);
-      for (int i = 0; i < o->n; i++)
-        {
-          bool differs = false;
-
-          if (orbit_present (&next, o, i) || i == a || i == b)
-            continue;
-          for (int k = 0; k < o->size[i]; k++)
-            differs |= other.cell[o->cells[i][k]] != s->solution.cell[o->cells[i][k]];
-          if (!differs || o->size[i] > smallest)
-            continue;
-          if (o->size[i] < smallest)
-            {
-              smallest = o->size[i];
-              n = 0;
-            }
-          candidates[n++] = (uint8_t) i;
-        }
-      if (n == 0 || next.clues + smallest >= s->clues)
-        continue;
-      orbit_restore (&next, o, candidates[nc_rng_below (&g->rng, (uint32_t) n)]);
-      if (next.clues < g->target && !gen_pad (g, &next, g->target))
-        continue;
-      *s = next;
-      return true;
-    }
-  return false;
-}
-
 /* One candidate for the target: a fresh grid reduced top-down and, while it
  * stays above the target, the search. best gets the fewest clues seen;
  * returns true when it has the target (or is minimal, for no target). */
@@ -675,6 +583,7 @@ gen_candidate (Gen *g, State *best)
 {
   State cur;
   int   stall = 0;
+  int   stall_moves = g->target <= LOW_TARGET ? LOW_STALL_MOVES : STALL_MOVES;
 
   g->lowest = NC_CELLS;
   gen_fresh (g, &cur);
@@ -691,12 +600,10 @@ gen_candidate (Gen *g, State *best)
           if (next.clues < cur.clues)
             stall = 0;
           cur = next;
-          if (cur.clues == g->target + 1 && g->target <= FINISH_TARGETS && gen_finish (g, &cur))
-            gen_reduce (g, &cur, g->target);
           if (cur.clues < best->clues)
             *best = cur;
         }
-      if (cur.clues > g->target && ++stall > STALL_MOVES)
+      if (cur.clues > g->target && ++stall > stall_moves)
         {
           stall = 0;
           gen_fresh (g, &cur);
