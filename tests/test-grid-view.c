@@ -878,6 +878,79 @@ test_draw_states (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The solver's overlay: the run's board instead of the player's entries, a
+ * tentative digit colliding with a given, the row of the collision tinted;
+ * off again, the game as it was. */
+static void
+test_overlay (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = grid_view_new_with_puzzle ();
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+  NcGrid board = grid_from_line (INKALA), shown;
+  /* r1c2 the player's 1 (hidden by the overlay), r1c3 a placed 2, r1c4 the
+   * chosen cell trying 8, which collides with the given 8 in r1c1 (row 1);
+   * r1c6 another cell of that row, r9c9 a plain cell. */
+  const int player = 1, placed = 2, chosen = 3, given = 0, in_row = 5, plain = 80;
+  graphene_rect_t rect;
+  Pixels pixels;
+  Rgb tinted, ground;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  nonet_grid_view_set_cursor (grid, player);
+  gtk_widget_activate_action (view, "grid.enter", "i", 1);
+  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
+
+  board.cell[placed] = 2;
+  g_assert_false (nonet_grid_view_get_overlay (grid, NULL));
+  nonet_grid_view_set_overlay (grid, &board, chosen, 3, chosen, 8, given, NC_UNIT_ROW);
+  g_assert_true (nonet_grid_view_get_overlay (grid, &shown));
+  g_assert_cmpmem (&shown, sizeof shown, &board, sizeof board);
+  show_and_settle (view);
+  pixels = render_widget (view);
+
+  g_assert_cmpint (count_ink (&pixels, grid, player, INK_ACCENT), ==, 0);
+  g_assert_cmpint (count_ink (&pixels, grid, placed, INK_ACCENT), >, cell_pixel_area (grid, placed) / 40);
+  g_assert_cmpint (count_ink (&pixels, grid, given, INK_ERROR), >, cell_pixel_area (grid, given) / 40);
+  /* The tentative 8, faded, leans red on the chosen cell's fill. */
+  {
+    int reddish = 0;
+
+    nonet_grid_view_get_cell_rect (grid, chosen, &rect);
+    for (int y = (int) rect.origin.y; y < (int) (rect.origin.y + rect.size.height); y++)
+      for (int x = (int) rect.origin.x; x < (int) (rect.origin.x + rect.size.width); x++)
+        {
+          Rgb p = rgb_at (&pixels, x, y);
+
+          reddish += p.r - p.g > 0.2 && p.r - p.b > 0.1;
+        }
+    g_assert_cmpint (reddish, >, cell_pixel_area (grid, chosen) / 60);
+  }
+  /* The chosen cell's ring, in the accent colour at its edge. */
+  nonet_grid_view_get_cell_rect (grid, chosen, &rect);
+  g_assert_true (is_ink (rgb_at (&pixels, (int) rect.origin.x, (int) rect.origin.y), INK_ACCENT));
+  nonet_grid_view_get_cell_rect (grid, in_row, &rect);
+  tinted = rgb_at (&pixels, (int) rect.origin.x + 1, (int) rect.origin.y + 1);
+  nonet_grid_view_get_cell_rect (grid, plain, &rect);
+  ground = rgb_at (&pixels, (int) rect.origin.x + 1, (int) rect.origin.y + 1);
+  g_assert_cmpfloat (tinted.r - tinted.b, >, ground.r - ground.b + 0.05);
+  g_free (pixels.data);
+
+  /* Off: the player's digit is back, the game untouched. */
+  nonet_grid_view_set_overlay (grid, NULL, -1, 0, -1, 0, -1, -1);
+  g_assert_false (nonet_grid_view_get_overlay (grid, NULL));
+  show_and_settle (view);
+  pixels = render_widget (view);
+  g_assert_cmpint (count_ink (&pixels, grid, player, INK_ACCENT), >, cell_pixel_area (grid, player) / 40);
+  g_assert_cmpint (count_ink (&pixels, grid, placed, INK_ACCENT), ==, 0);
+  g_free (pixels.data);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A click selects the cell under it, through the hit test the drawing uses. */
 static void
 test_hit_test (void)
@@ -1066,6 +1139,7 @@ main (int   argc,
   g_test_add_func ("/ui/grid-view/locked", test_locked);
   g_test_add_func ("/ui/grid-view/status", test_status);
   g_test_add_func ("/ui/grid-view/draw-states", test_draw_states);
+  g_test_add_func ("/ui/grid-view/overlay", test_overlay);
   g_test_add_func ("/ui/grid-view/hit-test", test_hit_test);
   g_test_add_func ("/ui/number-pad/actions", test_number_pad);
   g_test_add_func ("/ui/window/grid", test_window);

@@ -31,6 +31,10 @@
 #define SAME_DIGIT_ALPHA    0.16
 #define PEER_ALPHA          0.07
 #define CONFLICT_ALPHA      0.16
+/* The animation's tentative digit: faded next to placed ones. */
+#define TENTATIVE_ALPHA     0.55
+/* The candidate count in a chosen cell's corner, as a share of a cell. */
+#define COUNT_HEIGHT_RATIO  0.16
 
 static NeRgba
 rgb (guint32 hex)
@@ -396,8 +400,15 @@ ne_render_draw_highlights (cairo_t                *cr,
         fill_cell (cr, &style->peer, x, y, width, height);
       if (marks & NE_MARK_SAME_DIGIT)
         fill_cell (cr, &style->same_digit, x, y, width, height);
+      if (marks & NE_MARK_UNIT)
+        fill_cell (cr, &style->conflict, x, y, width, height);
       if (marks & NE_MARK_CONFLICT)
         fill_cell (cr, &style->conflict, x, y, width, height);
+      if (marks & NE_MARK_CHOSEN)
+        {
+          fill_cell (cr, &style->cursor, x, y, width, height);
+          ring_cell (cr, geometry, &style->focus, cell, x, y, width, height);
+        }
       if (marks & NE_MARK_CURSOR)
         {
           fill_cell (cr, &style->cursor, x, y, width, height);
@@ -490,7 +501,7 @@ ne_render_draw_digits (cairo_t                *cr,
                        const NeRenderBoard    *board)
 {
   g_autoptr(PangoLayout) layout = NULL;
-  DigitFont given_font, player_font, note_font;
+  DigitFont given_font, player_font, tentative_font, note_font, count_font;
   double cell;
 
   g_return_if_fail (cr != NULL);
@@ -508,7 +519,10 @@ ne_render_draw_digits (cairo_t                *cr,
   layout = pango_cairo_create_layout (cr);
   given_font = digit_font_new (layout, style, cell * DIGIT_HEIGHT_RATIO, PANGO_WEIGHT_BOLD);
   player_font = digit_font_new (layout, style, cell * DIGIT_HEIGHT_RATIO, PANGO_WEIGHT_NORMAL);
+  tentative_font = digit_font_new (layout, style, cell * DIGIT_HEIGHT_RATIO, PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style (tentative_font.desc, PANGO_STYLE_ITALIC);
   note_font = digit_font_new (layout, style, cell * NOTE_HEIGHT_RATIO, PANGO_WEIGHT_NORMAL);
+  count_font = digit_font_new (layout, style, cell * COUNT_HEIGHT_RATIO, PANGO_WEIGHT_BOLD);
 
   for (int i = 0; i < NC_CELLS; i++)
     {
@@ -516,14 +530,32 @@ ne_render_draw_digits (cairo_t                *cr,
       int entry = board->entries.cell[i];
       uint16_t notes = board->notes[i];
       gboolean conflict = (board->marks[i] & NE_MARK_CONFLICT) != 0;
+      gboolean tentative = (board->marks[i] & NE_MARK_TENTATIVE) != 0;
       double x, y, width, height;
 
       ne_render_geometry_cell_rect (geometry, i, &x, &y, &width, &height);
+
+      if (board->counts[i] != 0 && board->counts[i] <= 9)
+        {
+          double inset = cell * NOTE_INSET_RATIO;
+          double third = (width - 2 * inset) / 3;
+
+          set_source (cr, &style->notes);
+          show_digit (cr, layout, geometry, &count_font, board->counts[i],
+                      x + inset + third * 0.5, y + inset + third * 0.5);
+        }
 
       if (given != 0)
         {
           set_source (cr, conflict ? &style->error : &style->given);
           show_digit (cr, layout, geometry, &given_font, given, x + width / 2, y + height / 2);
+        }
+      else if (entry != 0 && tentative)
+        {
+          NeRgba faded = with_alpha (conflict ? &style->error : &style->player, TENTATIVE_ALPHA);
+
+          set_source (cr, &faded);
+          show_digit (cr, layout, geometry, &tentative_font, entry, x + width / 2, y + height / 2);
         }
       else if (entry != 0)
         {
@@ -550,7 +582,9 @@ ne_render_draw_digits (cairo_t                *cr,
 
   digit_font_clear (&given_font);
   digit_font_clear (&player_font);
+  digit_font_clear (&tentative_font);
   digit_font_clear (&note_font);
+  digit_font_clear (&count_font);
 
   cairo_restore (cr);
 }

@@ -9,7 +9,8 @@
  *    inside the cell rectangles of NeRenderGeometry, never over a line;
  *  - the digits layer: givens (bold), the player's digits (accent colour),
  *    digits in conflict (error colour) and pencil marks (a 3x3 of small
- *    digits).
+ *    digits); for the solver's animation, a tentative digit (italic, faded)
+ *    and a small count in a cell's corner.
  * Print and PDF leave NeRenderBoard.marks zero: no highlights. */
 #pragma once
 
@@ -76,6 +77,10 @@ typedef enum
   NE_MARK_CONFLICT   = 1 << 2,   /* its digit repeats in one of its units */
   NE_MARK_CURSOR     = 1 << 3,   /* the selected cell */
   NE_MARK_FOCUS      = 1 << 4,   /* with NE_MARK_CURSOR: the grid has focus */
+  /* The solver's animation overlay: */
+  NE_MARK_CHOSEN     = 1 << 5,   /* the cell the search works on: filled and ringed */
+  NE_MARK_TENTATIVE  = 1 << 6,   /* its entry is a digit being tried: italic, faded */
+  NE_MARK_UNIT       = 1 << 7,   /* in the unit of a collision: an error tint */
 } NeRenderMark;
 
 /* What the digits layer shows. A cell shows its given, else its entry, else
@@ -86,6 +91,8 @@ typedef struct
   NcGrid   entries;
   uint16_t notes[NC_CELLS];
   uint8_t  marks[NC_CELLS];      /* NeRenderMark flags */
+  uint8_t  counts[NC_CELLS];     /* a small number in a cell's corner (the
+                                  * solver's candidate count), 0 for none */
 } NeRenderBoard;
 
 /* Clears entries, notes and marks and copies givens (NULL: an empty grid). */

@@ -48,6 +48,16 @@ struct _NonetGridView
   size_t            n_conflicts;
   gboolean          in_conflict[NC_CELLS];
 
+  /* The solver's animation overlay, drawn instead of the game's play */
+  gboolean          overlay_on;
+  NcGrid            overlay_board;
+  int               overlay_chosen;
+  int               overlay_candidates;
+  int               overlay_tentative_cell;
+  int               overlay_tentative_digit;
+  int               overlay_collision_cell;
+  int               overlay_collision_unit;
+
   /* Layout, from the last allocation: the square's origin in the widget */
   NeRenderGeometry  geometry;
   int               origin_x;
@@ -589,6 +599,45 @@ mark_cells (NonetGridView *self,
     board->marks[cursor] |= NE_MARK_FOCUS;
 }
 
+/* The overlay's frame: the run's board over the givens, its marks only. */
+static void
+overlay_board (NonetGridView *self,
+               NeRenderBoard *board)
+{
+  int tentative = self->overlay_tentative_cell;
+  int collision = self->overlay_collision_cell;
+
+  ne_render_board_init (board, &self->board.givens);
+  board->entries = self->overlay_board;
+
+  if (self->overlay_chosen >= 0)
+    {
+      board->marks[self->overlay_chosen] |= NE_MARK_CHOSEN;
+      if (self->overlay_candidates > 0 && self->overlay_candidates <= 9)
+        board->counts[self->overlay_chosen] = (uint8_t) self->overlay_candidates;
+    }
+  if (tentative >= 0 && self->overlay_tentative_digit > 0)
+    {
+      board->entries.cell[tentative] = (uint8_t) self->overlay_tentative_digit;
+      board->marks[tentative] |= NE_MARK_TENTATIVE;
+    }
+  if (tentative >= 0 && collision >= 0)
+    {
+      int unit = 0;
+
+      switch (self->overlay_collision_unit)
+        {
+        case NC_UNIT_ROW: unit = nc_cell_row (tentative); break;
+        case NC_UNIT_COLUMN: unit = 9 + nc_cell_col (tentative); break;
+        default: unit = 18 + nc_cell_box (tentative); break;
+        }
+      for (int i = 0; i < 9; i++)
+        board->marks[nc_units[unit][i]] |= NE_MARK_UNIT;
+      board->marks[collision] |= NE_MARK_CONFLICT;
+      board->marks[tentative] |= NE_MARK_CONFLICT;
+    }
+}
+
 static void
 nonet_grid_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -607,8 +656,16 @@ nonet_grid_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x, self->origin_y));
   gtk_snapshot_append_node (snapshot, self->static_node);
 
+  if (self->overlay_on)
+    {
+      overlay_board (self, &board);
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
+      ne_render_draw_highlights (cr, &self->geometry, &self->style, &board);
+      ne_render_draw_digits (cr, &self->geometry, &self->style, &board);
+      cairo_destroy (cr);
+    }
   /* A paused game shows nothing of its play: no digits, no cursor. */
-  if (!self->hidden)
+  else if (!self->hidden)
     {
       board = self->board;
       mark_cells (self, &board);
@@ -1034,7 +1091,7 @@ nonet_grid_view_dup_conflict_text (NonetGridView *self,
   g_return_val_if_fail (NONET_IS_GRID_VIEW (self), NULL);
   g_return_val_if_fail (cell >= 0 && cell < NC_CELLS, NULL);
 
-  if (self->hidden || !self->highlight_conflicts || !self->in_conflict[cell])
+  if (self->hidden || self->overlay_on || !self->highlight_conflicts || !self->in_conflict[cell])
     return NULL;
 
   for (size_t i = 0; i < MIN (self->n_conflicts, (size_t) MAX_CONFLICTS); i++)
@@ -1051,6 +1108,44 @@ nonet_grid_view_dup_conflict_text (NonetGridView *self,
         g_string_append_printf (text, "\n%s", line);
     }
   return text != NULL ? g_string_free (text, FALSE) : NULL;
+}
+
+void
+nonet_grid_view_set_overlay (NonetGridView *self,
+                             const NcGrid  *board,
+                             int            chosen_cell,
+                             int            candidates,
+                             int            tentative_cell,
+                             int            tentative_digit,
+                             int            collision_cell,
+                             int            collision_unit)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+  g_return_if_fail (chosen_cell >= -1 && chosen_cell < NC_CELLS);
+  g_return_if_fail (tentative_cell >= -1 && tentative_cell < NC_CELLS);
+  g_return_if_fail (collision_cell >= -1 && collision_cell < NC_CELLS);
+
+  self->overlay_on = board != NULL;
+  if (board != NULL)
+    self->overlay_board = *board;
+  self->overlay_chosen = chosen_cell;
+  self->overlay_candidates = candidates;
+  self->overlay_tentative_cell = tentative_cell;
+  self->overlay_tentative_digit = tentative_digit;
+  self->overlay_collision_cell = collision_cell;
+  self->overlay_collision_unit = collision_unit;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+nonet_grid_view_get_overlay (NonetGridView *self,
+                             NcGrid        *out)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), FALSE);
+
+  if (self->overlay_on && out != NULL)
+    *out = self->overlay_board;
+  return self->overlay_on;
 }
 
 void

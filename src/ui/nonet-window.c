@@ -15,9 +15,16 @@
 #include "nc-parse.h"
 #include "nc-solver.h"
 #include "ne-batch.h"
+#include "ne-solve-task.h"
 #include "ne-store.h"
 #include "nonet-grid-view.h"
 #include "nonet-number-pad.h"
+#include "nonet-solve-bar.h"
+
+/* How often the solve bar's counters are refreshed while a run goes, and
+ * how often at most its status line (read by screen readers) changes. */
+#define RUN_TICK_MS        100
+#define RUN_STATUS_US      (300 * G_TIME_SPAN_MILLISECOND)
 
 /* Seconds the generator may search before it settles for the closest puzzle. */
 #define GENERATE_BUDGET_SECONDS 10.0
@@ -63,6 +70,9 @@ struct _NonetWindow
   GtkWidget            *board_box;
   NonetGridView        *grid_view;
   GtkWidget            *number_pad;
+  GtkWidget            *solve_buttons;
+  GtkRevealer          *solve_revealer;
+  NonetSolveBar        *solve_bar;
 
   /* Owned */
   GSettings            *settings;
@@ -79,6 +89,31 @@ struct _NonetWindow
 
   gboolean              paused;
   int                   debug_geometry[4];
+
+  /* Solve and Animate. While the overlay is on, the grid shows run_board
+   * (a run, its end, or Solve's solution) and the game is locked and
+   * untouched; turning it off shows the game as it was. */
+  gboolean              overlay_on;
+  GCancellable         *solve_cancellable;  /* the Solve whose result we want */
+  NeSolveTask          *run;                /* the animated run; NULL if none */
+  gboolean              run_active;         /* started and not yet finished */
+  guint                 run_tick_id;
+  NcGrid                run_board;
+  int                   run_chosen;
+  int                   run_candidates;
+  int                   run_tentative_cell;
+  int                   run_tentative_digit;
+  int                   run_collision_cell;
+  int                   run_collision_unit;
+  NcEvent               run_last;           /* the last event, for the status line */
+  gboolean              run_has_last;
+  gint64                run_elapsed_us;     /* time run while not paused, till run_resumed_us */
+  gint64                run_resumed_us;     /* 0 while paused or ended */
+  guint64               run_events;
+  guint64               rate_events;        /* run_events at rate_mark_us */
+  gint64                rate_mark_us;
+  double                rate;
+  gint64                status_us;          /* when the status line last changed */
 };
 
 G_DEFINE_FINAL_TYPE (NonetWindow, nonet_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -159,7 +194,19 @@ nonet_window_update_actions (NonetWindow *self)
   gboolean editing = self->editor_game != NULL;
   gboolean playing = self->game != NULL && !editing && !nonet_window_is_solved (self);
   gboolean can_move = active != NULL && !self->paused && (editing || playing);
+  gboolean can_solve = self->game != NULL && !editing && !self->overlay_on &&
+                       self->solve_cancellable == NULL;
 
+  /* The game under a solver's overlay is out of reach. */
+  can_move = can_move && !self->overlay_on;
+  playing = playing && !self->overlay_on;
+  /* The editor's title needs the room; Solve has nothing to solve there. */
+  gtk_widget_set_visible (self->solve_buttons, !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve", can_solve);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate", can_solve);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-pause", self->run_active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-step", self->run_active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-stop", self->overlay_on);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  can_move && ne_game_get_can_undo (active));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -180,10 +227,12 @@ nonet_window_update_board (NonetWindow *self)
 
   g_object_set (self->grid_view,
                 "hidden", self->paused,
-                "locked", self->paused || (!editing && (self->game == NULL || nonet_window_is_solved (self))),
+                "locked", self->paused || self->overlay_on ||
+                          (!editing && (self->game == NULL || nonet_window_is_solved (self))),
                 NULL);
   gtk_widget_set_visible (self->paused_box, self->paused);
-  gtk_widget_set_sensitive (self->number_pad, !self->paused && (editing || (self->game != NULL && !nonet_window_is_solved (self))));
+  gtk_widget_set_sensitive (self->number_pad, !self->paused && !self->overlay_on &&
+                            (editing || (self->game != NULL && !nonet_window_is_solved (self))));
 }
 
 static gboolean
@@ -218,7 +267,7 @@ static void
 nonet_window_update_clock (NonetWindow *self)
 {
   gboolean run = self->game != NULL && self->editor_game == NULL && !self->paused &&
-                 !nonet_window_is_solved (self);
+                 !self->overlay_on && !nonet_window_is_solved (self);
 
   if (run && self->clock_started_us == 0)
     {
@@ -246,7 +295,8 @@ nonet_window_set_paused (NonetWindow *self,
                          gboolean     paused)
 {
   paused = !!paused;
-  if (paused && (self->game == NULL || self->editor_game != NULL || nonet_window_is_solved (self)))
+  if (paused && (self->game == NULL || self->editor_game != NULL || self->overlay_on ||
+                 nonet_window_is_solved (self)))
     paused = FALSE;
   if (self->paused == paused)
     return;
@@ -254,6 +304,425 @@ nonet_window_set_paused (NonetWindow *self,
   self->paused = paused;
   nonet_window_update_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+/* Solve and Animate */
+
+static const NcGrid *
+nonet_window_givens (NonetWindow *self)
+{
+  return nc_game_givens (ne_game_get_core (self->game));
+}
+
+static void
+nonet_window_show_overlay (NonetWindow *self)
+{
+  nonet_grid_view_set_overlay (self->grid_view, &self->run_board,
+                               self->run_chosen, self->run_candidates,
+                               self->run_tentative_cell, self->run_tentative_digit,
+                               self->run_collision_cell, self->run_collision_unit);
+}
+
+static gint64
+nonet_window_run_elapsed_us (NonetWindow *self)
+{
+  if (self->run_resumed_us == 0)
+    return self->run_elapsed_us;
+  return self->run_elapsed_us + g_get_monotonic_time () - self->run_resumed_us;
+}
+
+/* What the last event did, as a sentence: "4 at r1c3 collides with the 4
+ * at r1c7 (row 1)". */
+static char *
+nonet_window_describe_event (const NcEvent *event,
+                             NcOrder        order)
+{
+  char cell[5], peer[5], unit[16];
+
+  if (event->cell >= 0)
+    nc_cell_name (event->cell, cell);
+  switch (event->kind)
+    {
+    case NC_EVENT_CHOOSE:
+      if (order == NC_ORDER_MRV)
+        return g_strdup_printf (g_dngettext (NULL, "Chose %s: %u candidate", "Chose %s: %u candidates",
+                                             event->candidates),
+                                cell, (guint) event->candidates);
+      return g_strdup_printf (_("Chose %s"), cell);
+    case NC_EVENT_TRY:
+      return g_strdup_printf (_("Trying %u at %s"), (guint) event->digit, cell);
+    case NC_EVENT_REJECT:
+      nc_cell_name (event->peer, peer);
+      nc_unit_label ((NcUnit) event->unit, event->cell, unit);
+      /* Translators: "4 at r1c3 collides with the 4 at r1c7 (row 1)" */
+      return g_strdup_printf (_("%u at %s collides with the %u at %s (%s)"),
+                              (guint) event->digit, cell, (guint) event->digit, peer, unit);
+    case NC_EVENT_PLACE:
+      return g_strdup_printf (_("Placed %u at %s (depth %u)"), (guint) event->digit, cell,
+                              (guint) event->depth);
+    case NC_EVENT_BACKTRACK:
+      return g_strdup_printf (_("Backtrack: %u taken back from %s"), (guint) event->digit, cell);
+    case NC_EVENT_SOLVED:
+      return g_strdup (_("Solved"));
+    case NC_EVENT_EXHAUSTED:
+    default:
+      return g_strdup (_("No solution"));
+    }
+}
+
+/* The status line says the last event, at a rate one can read (force:
+ * now, as after a step or a pause). */
+static void
+nonet_window_run_update_status (NonetWindow *self,
+                                gboolean     force)
+{
+  g_autofree char *text = NULL;
+  gint64 now = g_get_monotonic_time ();
+
+  if (!self->run_has_last || (!force && now - self->status_us < RUN_STATUS_US))
+    return;
+  self->status_us = now;
+  text = nonet_window_describe_event (&self->run_last, nonet_solve_bar_get_order (self->solve_bar));
+  nonet_solve_bar_set_status (self->solve_bar, text);
+}
+
+static void
+nonet_window_run_refresh (NonetWindow *self,
+                          gboolean     with_status)
+{
+  NcCounters counters;
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->run == NULL)
+    return;
+
+  ne_solve_task_get_counters (self->run, &counters);
+  if (self->run_resumed_us != 0 && now - self->rate_mark_us >= 500000)
+    {
+      self->rate = (self->run_events - self->rate_events) * 1e6 / (double) (now - self->rate_mark_us);
+      self->rate_events = self->run_events;
+      self->rate_mark_us = now;
+    }
+  nonet_solve_bar_set_counters (self->solve_bar, &counters, nonet_window_run_elapsed_us (self),
+                                self->run_resumed_us != 0 ? self->rate : 0);
+  nonet_window_run_update_status (self, with_status);
+}
+
+static gboolean
+nonet_window_run_tick (gpointer user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+
+  nonet_window_run_refresh (self, FALSE);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Per event only a few stores: at unlimited speed a batch holds thousands. */
+static void
+nonet_window_run_events (NonetWindow *self,
+                         gconstpointer events,
+                         guint         n_events)
+{
+  const NcEvent *event = events;
+
+  for (guint i = 0; i < n_events; i++, event++)
+    {
+      switch (event->kind)
+        {
+        case NC_EVENT_CHOOSE:
+          self->run_chosen = event->cell;
+          self->run_candidates = event->candidates;
+          self->run_tentative_cell = self->run_collision_cell = -1;
+          break;
+        case NC_EVENT_TRY:
+          self->run_tentative_cell = event->cell;
+          self->run_tentative_digit = event->digit;
+          self->run_collision_cell = -1;
+          break;
+        case NC_EVENT_REJECT:
+          self->run_tentative_cell = event->cell;
+          self->run_tentative_digit = event->digit;
+          self->run_collision_cell = event->peer;
+          self->run_collision_unit = event->unit;
+          break;
+        case NC_EVENT_PLACE:
+          self->run_board.cell[event->cell] = event->digit;
+          self->run_tentative_cell = self->run_collision_cell = -1;
+          break;
+        case NC_EVENT_BACKTRACK:
+          self->run_board.cell[event->cell] = 0;
+          self->run_chosen = event->cell;
+          self->run_candidates = 0;
+          self->run_tentative_cell = self->run_collision_cell = -1;
+          break;
+        case NC_EVENT_SOLVED:
+        case NC_EVENT_EXHAUSTED:
+        default:
+          self->run_chosen = self->run_tentative_cell = self->run_collision_cell = -1;
+          break;
+        }
+    }
+  if (n_events > 0)
+    {
+      self->run_last = event[-1];
+      self->run_has_last = TRUE;
+    }
+  self->run_events += n_events;
+  nonet_window_show_overlay (self);
+
+  /* A step while paused is read at once. */
+  if (self->run_resumed_us == 0)
+    nonet_window_run_refresh (self, TRUE);
+  else
+    nonet_window_run_update_status (self, FALSE);
+}
+
+static void
+nonet_window_run_finished (NonetWindow *self,
+                           guint        result)
+{
+  g_autofree char *time = NULL;
+  g_autofree char *summary = NULL;
+  NcCounters counters;
+  char attempts[32], backtracks[32];
+
+  self->run_elapsed_us = nonet_window_run_elapsed_us (self);
+  self->run_resumed_us = 0;
+  self->run_active = FALSE;
+  g_clear_handle_id (&self->run_tick_id, g_source_remove);
+
+  ne_solve_task_get_counters (self->run, &counters);
+  nonet_solve_bar_set_counters (self->solve_bar, &counters, self->run_elapsed_us, 0);
+  nonet_format_count (counters.attempts, attempts);
+  nonet_format_count (counters.backtracks, backtracks);
+  if (result == NC_EVENT_SOLVED)
+    /* Translators: "Solved: 445,778 attempts, 49,498 backtracks in 2.5 s" */
+    summary = g_strdup_printf (_("Solved: %s attempts, %s backtracks in %.1f s"),
+                               attempts, backtracks, self->run_elapsed_us / 1e6);
+  else
+    summary = g_strdup_printf (_("No solution: %s attempts, %s backtracks in %.1f s"),
+                               attempts, backtracks, self->run_elapsed_us / 1e6);
+  nonet_solve_bar_set_status (self->solve_bar, summary);
+  nonet_solve_bar_set_running (self->solve_bar, FALSE);
+  nonet_window_show_overlay (self);
+  nonet_window_update_actions (self);
+}
+
+static void
+nonet_window_run_clear (NonetWindow *self)
+{
+  if (self->run != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      ne_solve_task_stop (self->run);
+      g_clear_object (&self->run);
+    }
+  g_clear_handle_id (&self->run_tick_id, g_source_remove);
+  self->run_active = FALSE;
+  self->run_resumed_us = 0;
+}
+
+/* Starts (or restarts, from scratch) the animated run from the givens. */
+static void
+nonet_window_run_start (NonetWindow *self)
+{
+  NcCounters zero = { 0 };
+
+  nonet_window_run_clear (self);
+
+  self->run_board = *nonet_window_givens (self);
+  self->run_chosen = self->run_tentative_cell = self->run_collision_cell = -1;
+  self->run_candidates = self->run_tentative_digit = 0;
+  self->run_collision_unit = -1;
+  self->run_has_last = FALSE;
+  self->run_elapsed_us = 0;
+  self->run_resumed_us = self->rate_mark_us = g_get_monotonic_time ();
+  self->run_events = self->rate_events = 0;
+  self->rate = 0;
+  self->status_us = 0;
+  self->overlay_on = TRUE;
+
+  self->run = ne_solve_task_new (&self->run_board, nonet_solve_bar_get_order (self->solve_bar));
+  ne_solve_task_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
+  g_signal_connect_object (self->run, "events", G_CALLBACK (nonet_window_run_events), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "finished", G_CALLBACK (nonet_window_run_finished), self, G_CONNECT_SWAPPED);
+  self->run_active = TRUE;
+  self->run_tick_id = g_timeout_add (RUN_TICK_MS, nonet_window_run_tick, self);
+
+  nonet_solve_bar_set_running (self->solve_bar, TRUE);
+  nonet_solve_bar_set_show_settings (self->solve_bar, TRUE);
+  nonet_solve_bar_set_paused (self->solve_bar, FALSE);
+  nonet_solve_bar_set_counters (self->solve_bar, &zero, 0, 0);
+  nonet_solve_bar_set_status (self->solve_bar, _("Animating the backtracker"));
+  gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
+  nonet_window_show_overlay (self);
+  ne_solve_task_start (self->run);
+  nonet_window_update_all (self);
+}
+
+/* Cancels whatever Solve or Animate is doing and shows the game as it was. */
+static void
+nonet_window_end_solve (NonetWindow *self)
+{
+  if (self->solve_cancellable == NULL && self->run == NULL && !self->overlay_on)
+    return;
+
+  g_cancellable_cancel (self->solve_cancellable);
+  g_clear_object (&self->solve_cancellable);
+  nonet_window_run_clear (self);
+  self->overlay_on = FALSE;
+  nonet_grid_view_set_overlay (self->grid_view, NULL, -1, 0, -1, 0, -1, -1);
+  gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
+  nonet_window_update_all (self);
+}
+
+static void
+nonet_window_run_set_paused (NonetWindow *self,
+                             gboolean     paused)
+{
+  if (!self->run_active || ne_solve_task_get_paused (self->run) == paused)
+    return;
+
+  if (paused)
+    {
+      ne_solve_task_pause (self->run);
+      self->run_elapsed_us = nonet_window_run_elapsed_us (self);
+      self->run_resumed_us = 0;
+      self->rate = 0;
+    }
+  else
+    {
+      self->run_resumed_us = self->rate_mark_us = g_get_monotonic_time ();
+      self->rate_events = self->run_events;
+      ne_solve_task_resume (self->run);
+    }
+  nonet_solve_bar_set_paused (self->solve_bar, paused);
+  nonet_window_run_refresh (self, TRUE);
+}
+
+static void
+nonet_window_solve_bar_order_changed (NonetWindow *self)
+{
+  if (self->run != NULL)
+    nonet_window_run_start (self);
+}
+
+static void
+nonet_window_solve_bar_speed_changed (NonetWindow *self)
+{
+  if (self->run != NULL)
+    ne_solve_task_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
+}
+
+static void
+nonet_window_solve_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *status = NULL;
+  NeSolveResult solved;
+
+  if (!ne_solve_fast_finish (result, &solved, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        nonet_window_toast (self, error->message);
+      return;
+    }
+  /* A Solve cancelled after it finished: a new game or the editor took over. */
+  if (self->solve_cancellable == NULL || g_cancellable_is_cancelled (self->solve_cancellable))
+    return;
+  g_clear_object (&self->solve_cancellable);
+
+  if (solved.n_solutions == 0)
+    nonet_window_toast (self, _("This puzzle has no solution"));
+  else if (solved.n_solutions > 1)
+    nonet_window_toast (self, _("This puzzle has more than one solution"));
+  else
+    {
+      nonet_window_run_clear (self);
+      self->overlay_on = TRUE;
+      self->run_board = solved.solution;
+      self->run_chosen = self->run_tentative_cell = self->run_collision_cell = -1;
+      self->run_candidates = self->run_tentative_digit = 0;
+      self->run_collision_unit = -1;
+      nonet_window_show_overlay (self);
+      /* Translators: how long the solver took, such as "0.42 ms" */
+      status = g_strdup_printf (_("Solved in %.2f ms. This is the solution, not your game: Close goes back to it."),
+                                solved.elapsed_us / 1000.0);
+      nonet_solve_bar_set_running (self->solve_bar, FALSE);
+      nonet_solve_bar_set_show_settings (self->solve_bar, FALSE);
+      nonet_solve_bar_set_counters (self->solve_bar, NULL, 0, 0);
+      nonet_solve_bar_set_status (self->solve_bar, status);
+      gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
+    }
+  nonet_window_update_all (self);
+}
+
+static void
+nonet_window_action_solve (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  nonet_window_end_solve (self);
+  nonet_window_set_paused (self, FALSE);
+  self->solve_cancellable = g_cancellable_new ();
+  ne_solve_fast_async (nonet_window_givens (self), self->solve_cancellable,
+                       nonet_window_solve_cb, g_object_ref (self));
+  nonet_window_update_actions (self);
+}
+
+static void
+nonet_window_action_animate (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->game == NULL || self->editor_game != NULL)
+    return;
+  nonet_window_end_solve (self);
+  nonet_window_set_paused (self, FALSE);
+  nonet_window_run_start (self);
+  /* Space then reaches Pause, wherever it is pressed. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->solve_bar));
+}
+
+static void
+nonet_window_action_animate_pause (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->run_active)
+    nonet_window_run_set_paused (self, !ne_solve_task_get_paused (self->run));
+}
+
+static void
+nonet_window_action_animate_step (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (!self->run_active)
+    return;
+  nonet_window_run_set_paused (self, TRUE);
+  ne_solve_task_step (self->run);
+}
+
+static void
+nonet_window_action_animate_stop (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  nonet_window_end_solve (NONET_WINDOW (widget));
 }
 
 static void
@@ -304,6 +773,7 @@ nonet_window_set_game (NonetWindow *self,
   if (self->game == game)
     return;
 
+  nonet_window_end_solve (self);
   nonet_window_stop_clock (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
@@ -557,6 +1027,7 @@ nonet_window_enter_editor (NonetWindow  *self,
         ne_game_apply (editor, (NcMove) { .kind = NC_MOVE_SET, .cell = (int8_t) cell,
                                           .digit = from->cell[cell] });
 
+  nonet_window_end_solve (self);
   nonet_window_set_paused (self, FALSE);
   nonet_window_stop_clock (self);
 
@@ -919,6 +1390,7 @@ nonet_window_close_request (GtkWindow *window)
   NonetWindow *self = NONET_WINDOW (window);
   int width, height;
 
+  nonet_window_end_solve (self);
   nonet_window_stop_clock (self);
   if (self->game != NULL)
     {
@@ -1015,6 +1487,9 @@ nonet_window_dispose (GObject *object)
   NonetWindow *self = NONET_WINDOW (object);
 
   nonet_window_stop_clock (self);
+  g_cancellable_cancel (self->solve_cancellable);
+  g_clear_object (&self->solve_cancellable);
+  nonet_window_run_clear (self);
   g_cancellable_cancel (self->generate_cancellable);
   g_clear_object (&self->generate_cancellable);
   if (self->game != NULL)
@@ -1050,6 +1525,7 @@ nonet_window_class_init (NonetWindowClass *klass)
 
   g_type_ensure (NONET_TYPE_GRID_VIEW);
   g_type_ensure (NONET_TYPE_NUMBER_PAD);
+  g_type_ensure (NONET_TYPE_SOLVE_BAR);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
@@ -1063,6 +1539,9 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, grid_view);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, number_pad);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_buttons);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_revealer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_bar);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", nonet_window_action_new_game);
   gtk_widget_class_install_action (widget_class, "win.new-game-menu", NULL, nonet_window_action_new_game_menu);
@@ -1075,6 +1554,14 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, nonet_window_action_redo);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, nonet_window_action_reset);
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
+  gtk_widget_class_install_action (widget_class, "win.solve", NULL, nonet_window_action_solve);
+  gtk_widget_class_install_action (widget_class, "win.animate", NULL, nonet_window_action_animate);
+  gtk_widget_class_install_action (widget_class, "win.animate-pause", NULL, nonet_window_action_animate_pause);
+  gtk_widget_class_install_action (widget_class, "win.animate-step", NULL, nonet_window_action_animate_step);
+  gtk_widget_class_install_action (widget_class, "win.animate-stop", NULL, nonet_window_action_animate_stop);
+  /* Escape stops a run or closes a solution (the action is disabled
+   * otherwise, and the key goes on). Space is in nonet_window_init (). */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.animate-stop", NULL);
 }
 
 static void
@@ -1105,6 +1592,32 @@ nonet_window_init (NonetWindow *self)
     g_settings_bind (self->settings, grid_keys[i], self->grid_view, grid_keys[i], G_SETTINGS_BIND_GET);
   g_signal_connect_object (self->settings, "changed::show-timer",
                            G_CALLBACK (nonet_window_update_title), self, G_CONNECT_SWAPPED);
+
+  /* The settings give the controls' first values; the bar keeps the rest. */
+  {
+    g_autofree char *order_name = g_settings_get_string (self->settings, "cell-order");
+    NcOrder order = NC_ORDER_READING;
+
+    nc_order_from_name (order_name, &order);
+    nonet_solve_bar_set_order (self->solve_bar, order);
+    nonet_solve_bar_set_speed (self->solve_bar, (guint) MAX (0, g_settings_get_int (self->settings, "animation-speed")));
+  }
+  /* Space pauses and resumes a run wherever the focus is: caught before
+   * the focused widget (and GtkWindow's own Space binding) see it. While no
+   * run goes the action is disabled and the key goes on. */
+  {
+    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+    gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, 0),
+                                                            gtk_named_action_new ("win.animate-pause")));
+    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  }
+  g_signal_connect_object (self->solve_bar, "notify::order",
+                           G_CALLBACK (nonet_window_solve_bar_order_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->solve_bar, "notify::speed",
+                           G_CALLBACK (nonet_window_solve_bar_speed_changed), self, G_CONNECT_SWAPPED);
 
   nonet_window_update_all (self);
   nonet_window_open_library (self);

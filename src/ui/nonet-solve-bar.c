@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-solve-bar.c: the controls and counters of a solver run. The speed
+ * scale is logarithmic: its value v in 0..4 means 10^v steps per second, and
+ * its last stretch (above 4) means unlimited. */
+
+#define G_LOG_DOMAIN "nonet-solve-bar"
+
+#include "config.h"
+
+#include "nonet-solve-bar.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* The scale's value for NONET_SOLVE_BAR_MAX_SPEED, and for unlimited. */
+#define SCALE_MAX_FINITE 4.0
+#define SCALE_UNLIMITED  5.0
+
+struct _NonetSolveBar
+{
+  AdwBin          parent_instance;
+
+  /* Template widgets */
+  GtkButton      *pause_button;
+  GtkWidget      *step_button;
+  GtkButton      *stop_button;
+  GtkWidget      *speed_box;
+  GtkWidget      *speed_label;
+  GtkScale       *speed_scale;
+  GtkAdjustment  *speed_adjustment;
+  GtkDropDown    *order_dropdown;
+  GtkWidget      *counters_box;
+  GtkLabel       *attempts_label;
+  GtkLabel       *backtracks_label;
+  GtkLabel       *depth_label;
+  GtkLabel       *elapsed_label;
+  GtkLabel       *rate_label;
+  GtkLabel       *status_label;
+
+  /* Owned */
+  char            attempts_text[32];
+  char            backtracks_text[32];
+  guint           speed;
+};
+
+G_DEFINE_FINAL_TYPE (NonetSolveBar, nonet_solve_bar, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_SPEED,
+  PROP_ORDER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+char *
+nonet_format_count (guint64 n,
+                    char    out[32])
+{
+  char digits[24];
+  int len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
+  int o = 0;
+
+  for (int i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        out[o++] = ',';
+      out[o++] = digits[i];
+    }
+  out[o] = '\0';
+  return out;
+}
+
+static guint
+speed_from_value (double value)
+{
+  if (value > SCALE_MAX_FINITE + 1e-9)
+    return 0;
+  return (guint) CLAMP (lround (pow (10.0, value)), 1, NONET_SOLVE_BAR_MAX_SPEED);
+}
+
+static double
+value_from_speed (guint speed)
+{
+  if (speed == 0)
+    return SCALE_UNLIMITED;
+  return log10 (MIN (speed, NONET_SOLVE_BAR_MAX_SPEED));
+}
+
+static char *
+format_speed (GtkScale *scale,
+              double    value,
+              gpointer  user_data)
+{
+  guint speed = speed_from_value (value);
+  char count[32];
+
+  if (speed == 0)
+    return g_strdup (_("Unlimited"));
+  /* Translators: steps per second */
+  return g_strdup_printf (_("%s/s"), nonet_format_count (speed, count));
+}
+
+static void
+on_speed_changed (NonetSolveBar *self)
+{
+  guint speed = speed_from_value (gtk_adjustment_get_value (self->speed_adjustment));
+  g_autofree char *text = format_speed (self->speed_scale, gtk_adjustment_get_value (self->speed_adjustment), NULL);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->speed_scale),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+  if (speed == self->speed)
+    return;
+  self->speed = speed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
+static void
+on_order_changed (NonetSolveBar *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORDER]);
+}
+
+GtkWidget *
+nonet_solve_bar_new (void)
+{
+  return g_object_new (NONET_TYPE_SOLVE_BAR, NULL);
+}
+
+guint
+nonet_solve_bar_get_speed (NonetSolveBar *self)
+{
+  g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), 0);
+
+  return self->speed;
+}
+
+void
+nonet_solve_bar_set_speed (NonetSolveBar *self,
+                           guint          speed)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_adjustment_set_value (self->speed_adjustment, value_from_speed (speed));
+  /* The scale keeps its value; an exact speed (say 20) is kept as given. */
+  if (speed <= NONET_SOLVE_BAR_MAX_SPEED && speed != self->speed)
+    {
+      self->speed = speed;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+    }
+}
+
+NcOrder
+nonet_solve_bar_get_order (NonetSolveBar *self)
+{
+  g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), NC_ORDER_READING);
+
+  return gtk_drop_down_get_selected (self->order_dropdown) == 1 ? NC_ORDER_MRV : NC_ORDER_READING;
+}
+
+void
+nonet_solve_bar_set_order (NonetSolveBar *self,
+                           NcOrder        order)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_drop_down_set_selected (self->order_dropdown, order == NC_ORDER_MRV ? 1 : 0);
+}
+
+void
+nonet_solve_bar_set_running (NonetSolveBar *self,
+                             gboolean       running)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->pause_button), running);
+  gtk_widget_set_visible (self->step_button, running);
+  gtk_button_set_label (self->stop_button, running ? _("_Stop") : _("_Close"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stop_button),
+                               running ? _("Stop and Put the Board Back") : _("Back to the Game"));
+}
+
+void
+nonet_solve_bar_set_show_settings (NonetSolveBar *self,
+                                   gboolean       show)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_widget_set_visible (self->speed_box, show);
+  gtk_widget_set_visible (GTK_WIDGET (self->order_dropdown), show);
+}
+
+void
+nonet_solve_bar_set_paused (NonetSolveBar *self,
+                            gboolean       paused)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_button_set_label (self->pause_button, paused ? _("_Resume") : _("_Pause"));
+}
+
+void
+nonet_solve_bar_set_counters (NonetSolveBar    *self,
+                              const NcCounters *counters,
+                              gint64            elapsed_us,
+                              double            steps_per_second)
+{
+  g_autofree char *text = NULL;
+  char count[32];
+
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_widget_set_visible (self->counters_box, counters != NULL);
+  if (counters == NULL)
+    return;
+
+  nonet_format_count (counters->attempts, self->attempts_text);
+  nonet_format_count (counters->backtracks, self->backtracks_text);
+
+  text = g_strdup_printf (_("Attempts: %s"), self->attempts_text);
+  gtk_label_set_label (self->attempts_label, text);
+  g_free (text);
+  text = g_strdup_printf (_("Backtracks: %s"), self->backtracks_text);
+  gtk_label_set_label (self->backtracks_label, text);
+  g_free (text);
+  text = g_strdup_printf (_("Depth: %d"), counters->depth);
+  gtk_label_set_label (self->depth_label, text);
+  g_free (text);
+  text = g_strdup_printf (_("Time: %.1f s"), elapsed_us / 1e6);
+  gtk_label_set_label (self->elapsed_label, text);
+  g_free (text);
+  text = g_strdup_printf (_("Steps/s: %s"), nonet_format_count ((guint64) MAX (0.0, steps_per_second + 0.5), count));
+  gtk_label_set_label (self->rate_label, text);
+}
+
+void
+nonet_solve_bar_set_status (NonetSolveBar *self,
+                            const char    *text)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  if (g_strcmp0 (gtk_label_get_label (self->status_label), text) != 0)
+    gtk_label_set_label (self->status_label, text != NULL ? text : "");
+}
+
+const char *
+nonet_solve_bar_get_status (NonetSolveBar *self)
+{
+  g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), NULL);
+
+  return gtk_label_get_label (self->status_label);
+}
+
+const char *
+nonet_solve_bar_get_attempts_text (NonetSolveBar *self)
+{
+  g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), NULL);
+
+  return self->attempts_text;
+}
+
+const char *
+nonet_solve_bar_get_backtracks_text (NonetSolveBar *self)
+{
+  g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), NULL);
+
+  return self->backtracks_text;
+}
+
+/* Focus goes to the first control: Pause while running, else Close. */
+static gboolean
+nonet_solve_bar_grab_focus (GtkWidget *widget)
+{
+  NonetSolveBar *self = NONET_SOLVE_BAR (widget);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->pause_button)) &&
+      gtk_widget_grab_focus (GTK_WIDGET (self->pause_button)))
+    return TRUE;
+  return gtk_widget_grab_focus (GTK_WIDGET (self->stop_button));
+}
+
+static void
+nonet_solve_bar_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  NonetSolveBar *self = NONET_SOLVE_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEED:
+      g_value_set_uint (value, self->speed);
+      break;
+    case PROP_ORDER:
+      g_value_set_uint (value, nonet_solve_bar_get_order (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+nonet_solve_bar_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  NonetSolveBar *self = NONET_SOLVE_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEED:
+      nonet_solve_bar_set_speed (self, g_value_get_uint (value));
+      break;
+    case PROP_ORDER:
+      nonet_solve_bar_set_order (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+nonet_solve_bar_class_init (NonetSolveBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = nonet_solve_bar_get_property;
+  object_class->set_property = nonet_solve_bar_set_property;
+  widget_class->grab_focus = nonet_solve_bar_grab_focus;
+
+  properties[PROP_SPEED] =
+    g_param_spec_uint ("speed", NULL, NULL, 0, NONET_SOLVE_BAR_MAX_SPEED, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ORDER] =
+    g_param_spec_uint ("order", NULL, NULL, NC_ORDER_READING, NC_ORDER_MRV, NC_ORDER_READING,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-solve-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, pause_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, step_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_scale);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, order_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, counters_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, attempts_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, backtracks_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, depth_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, elapsed_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, rate_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, status_label);
+}
+
+static void
+nonet_solve_bar_init (NonetSolveBar *self)
+{
+  NcCounters zero = { 0 };
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
+  gtk_scale_add_mark (self->speed_scale, SCALE_MAX_FINITE, GTK_POS_BOTTOM, NULL);
+  self->speed = 0;
+  gtk_adjustment_set_value (self->speed_adjustment, SCALE_UNLIMITED);
+  on_speed_changed (self);
+  g_signal_connect_object (self->speed_adjustment, "value-changed",
+                           G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->order_dropdown, "notify::selected",
+                           G_CALLBACK (on_order_changed), self, G_CONNECT_SWAPPED);
+  nonet_solve_bar_set_counters (self, &zero, 0, 0);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-solve-bar.h: the controls and counters of a solver run, shown under
+ * the header bar: Pause/Resume, Step and Stop (the window's
+ * win.animate-pause, win.animate-step and win.animate-stop actions), the
+ * speed and the cell order, the live counters and a status line. It only
+ * shows what the window tells it; the window runs the solver. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "nc-backtrack.h"
+
+G_BEGIN_DECLS
+
+#define NONET_TYPE_SOLVE_BAR (nonet_solve_bar_get_type ())
+
+G_DECLARE_FINAL_TYPE (NonetSolveBar, nonet_solve_bar, NONET, SOLVE_BAR, AdwBin)
+
+/* The fastest finite speed; beyond it the scale reads "Unlimited" (0). */
+#define NONET_SOLVE_BAR_MAX_SPEED 10000
+
+GtkWidget *nonet_solve_bar_new          (void);
+
+/* Properties, changed by the user or by these setters:
+ *   "speed" (uint): steps per second 1..NONET_SOLVE_BAR_MAX_SPEED, 0 = unlimited
+ *   "order" (uint): an NcOrder */
+guint      nonet_solve_bar_get_speed    (NonetSolveBar *self);
+void       nonet_solve_bar_set_speed    (NonetSolveBar *self,
+                                         guint          speed);
+NcOrder    nonet_solve_bar_get_order    (NonetSolveBar *self);
+void       nonet_solve_bar_set_order    (NonetSolveBar *self,
+                                         NcOrder        order);
+
+/* Running: the run controls show; otherwise (a finished run, or a solution
+ * from Solve on show) only the summary and a Close button. */
+void       nonet_solve_bar_set_running  (NonetSolveBar *self,
+                                         gboolean       running);
+/* The speed and order controls: shown for a run, not for Solve's solution. */
+void       nonet_solve_bar_set_show_settings (NonetSolveBar *self,
+                                              gboolean       show);
+/* The Pause button reads Resume while paused. */
+void       nonet_solve_bar_set_paused   (NonetSolveBar *self,
+                                         gboolean       paused);
+/* counters NULL hides them (Solve shows no counters). */
+void       nonet_solve_bar_set_counters (NonetSolveBar    *self,
+                                         const NcCounters *counters,
+                                         gint64            elapsed_us,
+                                         double            steps_per_second);
+/* The status line: a label with the status role, for screen readers too. */
+void       nonet_solve_bar_set_status   (NonetSolveBar *self,
+                                         const char    *text);
+const char *nonet_solve_bar_get_status  (NonetSolveBar *self);
+
+/* The counters as shown, for tests: "445,778" and so on. */
+const char *nonet_solve_bar_get_attempts_text   (NonetSolveBar *self);
+const char *nonet_solve_bar_get_backtracks_text (NonetSolveBar *self);
+
+/* 1234567 as "1,234,567" into out. */
+char      *nonet_format_count (guint64 n,
+                               char    out[32]);
+
+G_END_DECLS

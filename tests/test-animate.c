@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-animate.c: the solver animation in GTK (under Xvfb): a solve task's
+ * events drawn through the grid view's overlay, counted in the solve bar. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "ne-solve-task.h"
+#include "nonet-grid-view.h"
+#include "nonet-solve-bar.h"
+#include "test-util.h"
+
+/* What the window keeps of a run, applied the way the window applies it. */
+typedef struct
+{
+  NonetGridView *view;
+  NonetSolveBar *bar;
+  NeSolveTask   *task;
+  NcGrid         board;
+  int            chosen, candidates, tentative_cell, tentative_digit, collision_cell, collision_unit;
+  guint          n_events;
+  guint          n_batches;
+  guint          n_rejects_shown;
+  gboolean       finished;
+  guint          result;
+} Run;
+
+static void
+on_events (NeSolveTask  *task,
+           gconstpointer events,
+           guint         n_events,
+           Run          *run)
+{
+  const NcEvent *event = events;
+
+  for (guint i = 0; i < n_events; i++, event++)
+    switch (event->kind)
+      {
+      case NC_EVENT_CHOOSE:
+        run->chosen = event->cell;
+        run->candidates = event->candidates;
+        run->tentative_cell = run->collision_cell = -1;
+        break;
+      case NC_EVENT_TRY:
+        run->tentative_cell = event->cell;
+        run->tentative_digit = event->digit;
+        run->collision_cell = -1;
+        break;
+      case NC_EVENT_REJECT:
+        run->collision_cell = event->peer;
+        run->collision_unit = event->unit;
+        break;
+      case NC_EVENT_PLACE:
+        run->board.cell[event->cell] = event->digit;
+        run->tentative_cell = run->collision_cell = -1;
+        break;
+      case NC_EVENT_BACKTRACK:
+        run->board.cell[event->cell] = 0;
+        run->tentative_cell = run->collision_cell = -1;
+        break;
+      default:
+        run->chosen = run->tentative_cell = run->collision_cell = -1;
+        break;
+      }
+  run->n_events += n_events;
+  run->n_batches++;
+  if (run->collision_cell >= 0)
+    run->n_rejects_shown++;
+  nonet_grid_view_set_overlay (run->view, &run->board, run->chosen, run->candidates,
+                               run->tentative_cell, run->tentative_digit,
+                               run->collision_cell, run->collision_unit);
+}
+
+static void
+on_finished (NeSolveTask *task,
+             guint        result,
+             Run         *run)
+{
+  NcCounters counters;
+
+  ne_solve_task_get_counters (task, &counters);
+  nonet_solve_bar_set_counters (run->bar, &counters, 0, 0);
+  run->finished = TRUE;
+  run->result = result;
+}
+
+static void
+run_init (Run          *run,
+          GtkWidget   **window,
+          const NcGrid *puzzle,
+          guint         speed)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *view = nonet_grid_view_new ();
+  GtkWidget *bar = nonet_solve_bar_new ();
+
+  memset (run, 0, sizeof *run);
+  run->board = *puzzle;
+  run->chosen = run->tentative_cell = run->collision_cell = run->collision_unit = -1;
+
+  nonet_grid_view_set_puzzle (NONET_GRID_VIEW (view), puzzle);
+  gtk_widget_set_vexpand (view, TRUE);
+  gtk_box_append (GTK_BOX (box), bar);
+  gtk_box_append (GTK_BOX (box), view);
+  *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*window), 500, 600);
+  gtk_window_set_child (GTK_WINDOW (*window), box);
+  gtk_window_present (GTK_WINDOW (*window));
+
+  run->view = NONET_GRID_VIEW (view);
+  run->bar = NONET_SOLVE_BAR (bar);
+  nonet_solve_bar_set_speed (run->bar, speed);
+  g_object_set (view, "locked", TRUE, NULL);
+  run->task = ne_solve_task_new (puzzle, nonet_solve_bar_get_order (run->bar));
+  ne_solve_task_set_speed (run->task, nonet_solve_bar_get_speed (run->bar));
+  g_signal_connect (run->task, "events", G_CALLBACK (on_events), run);
+  g_signal_connect (run->task, "finished", G_CALLBACK (on_finished), run);
+  nonet_grid_view_set_overlay (run->view, &run->board, -1, 0, -1, 0, -1, -1);
+}
+
+static void
+run_clear (Run       *run,
+           GtkWidget *window)
+{
+  ne_solve_task_stop (run->task);
+  g_signal_handlers_disconnect_by_data (run->task, run);
+  g_clear_object (&run->task);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+iterate_until (gboolean *flag,
+               guint     seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (!*flag && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  return *flag;
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+/* Unlimited speed, reading order: the exact counts of the core, and the
+ * solution on the board. */
+static void
+test_inkala_unlimited (void)
+{
+  NcGrid puzzle = grid_from_line (INKALA);
+  NcGrid solution = grid_from_line (INKALA_SOLUTION);
+  NcGrid shown, game_board;
+  NcCounters counters;
+  GtkWidget *window;
+  Run run;
+
+  run_init (&run, &window, &puzzle, 0);
+  g_assert_cmpuint (nonet_solve_bar_get_speed (run.bar), ==, 0);
+  g_assert_cmpuint (nonet_solve_bar_get_order (run.bar), ==, NC_ORDER_READING);
+  ne_solve_task_start (run.task);
+  g_assert_true (iterate_until (&run.finished, 100));
+
+  g_assert_cmpuint (run.result, ==, NC_EVENT_SOLVED);
+  ne_solve_task_get_counters (run.task, &counters);
+  g_assert_cmpuint (counters.attempts, ==, 445778);
+  g_assert_cmpuint (counters.backtracks, ==, 49498);
+  g_assert_cmpstr (nonet_solve_bar_get_attempts_text (run.bar), ==, "445,778");
+  g_assert_cmpstr (nonet_solve_bar_get_backtracks_text (run.bar), ==, "49,498");
+  /* Batched: far fewer redraws than events. */
+  g_assert_cmpuint (run.n_batches, <, run.n_events / 10);
+
+  g_assert_true (nonet_grid_view_get_overlay (run.view, &shown));
+  g_assert_cmpmem (&shown, sizeof shown, &solution, sizeof solution);
+  /* The game under the overlay is untouched. */
+  game_board = *nc_game_givens (ne_game_get_core (nonet_grid_view_get_game (run.view)));
+  g_assert_cmpmem (&game_board, sizeof game_board, &puzzle, sizeof puzzle);
+  iterate_for (100);
+
+  run_clear (&run, window);
+}
+
+/* A slow run: pause, single steps, stop; then the board is as before. */
+static void
+test_pause_step_stop (void)
+{
+  NcGrid puzzle = grid_from_line (INKALA);
+  NcCounters before, after;
+  GtkWidget *window;
+  guint events_before;
+  Run run;
+
+  run_init (&run, &window, &puzzle, 200);
+  g_assert_cmpuint (nonet_solve_bar_get_speed (run.bar), ==, 200);
+  ne_solve_task_start (run.task);
+  iterate_for (300);
+  g_assert_cmpuint (run.n_events, >, 0);
+  g_assert_false (run.finished);
+
+  ne_solve_task_pause (run.task);
+  g_assert_true (ne_solve_task_get_paused (run.task));
+  iterate_for (100);
+  events_before = run.n_events;
+  ne_solve_task_get_counters (run.task, &before);
+  iterate_for (200);
+  g_assert_cmpuint (run.n_events, ==, events_before);
+
+  for (int i = 0; i < 3; i++)
+    {
+      ne_solve_task_step (run.task);
+      iterate_for (50);
+    }
+  g_assert_cmpuint (run.n_events, ==, events_before + 3);
+  ne_solve_task_get_counters (run.task, &after);
+  g_assert_cmpuint (after.attempts, >=, before.attempts);
+
+  ne_solve_task_resume (run.task);
+  iterate_for (200);
+  g_assert_cmpuint (run.n_events, >, events_before + 3);
+
+  ne_solve_task_stop (run.task);
+  events_before = run.n_events;
+  iterate_for (200);
+  g_assert_cmpuint (run.n_events, ==, events_before);
+  g_assert_false (run.finished);
+
+  /* Stop puts the board back: the overlay off shows the game as it was. */
+  nonet_grid_view_set_overlay (run.view, NULL, -1, 0, -1, 0, -1, -1);
+  g_assert_false (nonet_grid_view_get_overlay (run.view, NULL));
+
+  run_clear (&run, window);
+}
+
+/* The speed scale maps to steps per second on a log scale, with Unlimited. */
+static void
+test_speed_scale (void)
+{
+  NonetSolveBar *bar = NONET_SOLVE_BAR (g_object_ref_sink (nonet_solve_bar_new ()));
+  char out[32];
+
+  nonet_solve_bar_set_speed (bar, 0);
+  g_assert_cmpuint (nonet_solve_bar_get_speed (bar), ==, 0);
+  nonet_solve_bar_set_speed (bar, 1000);
+  g_assert_cmpuint (nonet_solve_bar_get_speed (bar), ==, 1000);
+  nonet_solve_bar_set_speed (bar, NONET_SOLVE_BAR_MAX_SPEED);
+  g_assert_cmpuint (nonet_solve_bar_get_speed (bar), ==, NONET_SOLVE_BAR_MAX_SPEED);
+  nonet_solve_bar_set_order (bar, NC_ORDER_MRV);
+  g_assert_cmpuint (nonet_solve_bar_get_order (bar), ==, NC_ORDER_MRV);
+
+  g_assert_cmpstr (nonet_format_count (0, out), ==, "0");
+  g_assert_cmpstr (nonet_format_count (999, out), ==, "999");
+  g_assert_cmpstr (nonet_format_count (1000, out), ==, "1,000");
+  g_assert_cmpstr (nonet_format_count (445778, out), ==, "445,778");
+  g_assert_cmpstr (nonet_format_count (1234567, out), ==, "1,234,567");
+
+  g_object_unref (bar);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gboolean tap = FALSE;
+
+  for (int i = 1; i < argc; i++)
+    tap |= g_strcmp0 (argv[i], "--tap") == 0;
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (!tap)
+        return 77;
+      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
+      return 0;
+    }
+  adw_init ();
+
+  g_test_add_func ("/ui/animate/speed-scale", test_speed_scale);
+  g_test_add_func ("/ui/animate/inkala-unlimited", test_inkala_unlimited);
+  g_test_add_func ("/ui/animate/pause-step-stop", test_pause_step_stop);
+
+  return g_test_run ();
+}
