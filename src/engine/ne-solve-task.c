@@ -2,8 +2,9 @@
 /* ne-solve-task.c: the reference backtracker on a worker thread. Its events
  * go through a bounded ring (backpressure: a full ring makes the worker wait)
  * to a custom GSource on the caller's context, woken when the ring goes from
- * empty to non-empty and dispatched at most once a frame, so every dispatch
- * hands the UI one batch of everything pending. */
+ * empty to non-empty and dispatched at most once a frame (sooner only when
+ * the ring is full), so every dispatch hands the UI one batch of everything
+ * pending. */
 
 #define G_LOG_DOMAIN "nonet-solve"
 
@@ -27,8 +28,8 @@ void __tsan_release (void *addr);
 # define tsan_release(addr) ((void) (addr))
 #endif
 
-/* Batches are delivered at most this often: about once a frame. A quiet
- * stream is delivered at once; a busy one is coalesced. */
+/* Batches are delivered at most this often, about once a frame, unless the
+ * ring fills up. A quiet stream is delivered at once; a busy one is coalesced. */
 #define DISPATCH_INTERVAL_US (G_USEC_PER_SEC / 60)
 
 /* One run: what the worker and the main thread share. A run is never reused;
@@ -172,6 +173,12 @@ run_wait_for_slot_locked (Run    *run,
 
       if (run->len == NE_SOLVE_TASK_QUEUE_CAPACITY)
         {
+          /* A full ring is worth delivering now rather than at the next
+           * frame: the main thread drains it in a fraction of a millisecond
+           * (the redraw still happens once a frame), and the worker would
+           * otherwise idle for the rest of the frame. */
+          if (run->source != NULL)
+            g_source_set_ready_time (run->source, 0);
           run_wait_locked (run, -1);
           continue;
         }
