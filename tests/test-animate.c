@@ -18,8 +18,7 @@ typedef struct
   NonetGridView *view;
   NonetSolveBar *bar;
   NeSolveTask   *task;
-  NcGrid         board;
-  int            chosen, candidates, tentative_cell, tentative_digit, collision_cell, collision_unit;
+  NcRunView      shown;
   guint          n_events;
   guint          n_batches;
   guint          n_rejects_shown;
@@ -33,44 +32,15 @@ on_events (NeSolveTask  *task,
            guint         n_events,
            Run          *run)
 {
-  const NcEvent *event = events;
-
-  for (guint i = 0; i < n_events; i++, event++)
-    switch (event->kind)
-      {
-      case NC_EVENT_CHOOSE:
-        run->chosen = event->cell;
-        run->candidates = event->candidates;
-        run->tentative_cell = run->collision_cell = -1;
-        break;
-      case NC_EVENT_TRY:
-        run->tentative_cell = event->cell;
-        run->tentative_digit = event->digit;
-        run->collision_cell = -1;
-        break;
-      case NC_EVENT_REJECT:
-        run->collision_cell = event->peer;
-        run->collision_unit = event->unit;
-        break;
-      case NC_EVENT_PLACE:
-        run->board.cell[event->cell] = event->digit;
-        run->tentative_cell = run->collision_cell = -1;
-        break;
-      case NC_EVENT_BACKTRACK:
-        run->board.cell[event->cell] = 0;
-        run->tentative_cell = run->collision_cell = -1;
-        break;
-      default:
-        run->chosen = run->tentative_cell = run->collision_cell = -1;
-        break;
-      }
+  nc_run_view_apply (&run->shown, events, n_events);
   run->n_events += n_events;
   run->n_batches++;
-  if (run->collision_cell >= 0)
+  if (run->shown.collision_cell >= 0)
     run->n_rejects_shown++;
-  nonet_grid_view_set_overlay (run->view, &run->board, run->chosen, run->candidates,
-                               run->tentative_cell, run->tentative_digit,
-                               run->collision_cell, run->collision_unit);
+  nonet_grid_view_set_overlay (run->view, &run->shown.board, run->shown.chosen,
+                               run->shown.candidates, run->shown.tentative_cell,
+                               run->shown.tentative_digit, run->shown.collision_cell,
+                               run->shown.collision_unit);
 }
 
 static void
@@ -97,8 +67,7 @@ run_init (Run          *run,
   GtkWidget *bar = nonet_solve_bar_new ();
 
   memset (run, 0, sizeof *run);
-  run->board = *puzzle;
-  run->chosen = run->tentative_cell = run->collision_cell = run->collision_unit = -1;
+  nc_run_view_init (&run->shown, puzzle);
 
   nonet_grid_view_set_puzzle (NONET_GRID_VIEW (view), puzzle);
   gtk_widget_set_vexpand (view, TRUE);
@@ -117,7 +86,7 @@ run_init (Run          *run,
   ne_solve_task_set_speed (run->task, nonet_solve_bar_get_speed (run->bar));
   g_signal_connect (run->task, "events", G_CALLBACK (on_events), run);
   g_signal_connect (run->task, "finished", G_CALLBACK (on_finished), run);
-  nonet_grid_view_set_overlay (run->view, &run->board, -1, 0, -1, 0, -1, -1);
+  nonet_grid_view_set_overlay (run->view, &run->shown.board, -1, 0, -1, 0, -1, -1);
 }
 
 static void

@@ -327,6 +327,49 @@ test_second_solution (void)
   g_assert_false (nc_backtracker_step (&bt, &event));
 }
 
+/* The animation's view of a run: applied batch by batch it ends on the
+ * search's board, and after a rejection it names the try and the collision. */
+static void
+test_run_view (void)
+{
+  NcGrid puzzle = grid_from_line (EULER1);
+  NcBacktracker bt;
+  NcRunView view;
+  NcEvent batch[97];
+  size_t n = 0;
+  gboolean saw_reject = FALSE;
+
+  nc_backtracker_init (&bt, &puzzle, NC_ORDER_READING);
+  nc_run_view_init (&view, &puzzle);
+  g_assert_cmpint (view.chosen, ==, -1);
+  g_assert_cmpint (view.collision_cell, ==, -1);
+  while (nc_backtracker_step (&bt, &batch[n]))
+    {
+      NcEvent event = batch[n++];
+
+      if (n == G_N_ELEMENTS (batch) || event.kind == NC_EVENT_REJECT || event.kind == NC_EVENT_SOLVED)
+        {
+          nc_run_view_apply (&view, batch, n);
+          n = 0;
+          g_assert_true (nc_grid_equal (&view.board, &bt.grid));
+          if (event.kind == NC_EVENT_REJECT)
+            {
+              saw_reject = TRUE;
+              g_assert_cmpint (view.tentative_cell, ==, event.cell);
+              g_assert_cmpint (view.tentative_digit, ==, event.digit);
+              g_assert_cmpint (view.collision_cell, ==, event.peer);
+              g_assert_cmpint (view.collision_unit, ==, event.unit);
+            }
+        }
+      if (event.kind == NC_EVENT_SOLVED)
+        break;
+    }
+  g_assert_true (saw_reject);
+  g_assert_true (nc_grid_is_full (&view.board));
+  g_assert_cmpint (view.chosen, ==, -1);
+  g_assert_cmpint (view.collision_cell, ==, -1);
+}
+
 static void
 test_event_format (void)
 {
@@ -366,6 +409,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/backtrack/event-stream", test_event_stream);
   g_test_add_func ("/core/backtrack/stepping", test_stepping);
   g_test_add_func ("/core/backtrack/second-solution", test_second_solution);
+  g_test_add_func ("/core/backtrack/run-view", test_run_view);
   g_test_add_func ("/core/backtrack/event-format", test_event_format);
   return g_test_run ();
 }

@@ -220,6 +220,58 @@ nc_event_format (const NcEvent *event, char *buf, size_t len)
     }
 }
 
+void
+nc_run_view_init (NcRunView *view, const NcGrid *board)
+{
+  *view = (NcRunView) { .board = *board, .chosen = -1, .tentative_cell = -1,
+                        .collision_cell = -1, .collision_unit = -1 };
+}
+
+void
+nc_run_view_apply (NcRunView *view, const NcEvent *events, size_t n_events)
+{
+  for (size_t i = 0; i < n_events; i++)
+    {
+      const NcEvent *event = &events[i];
+
+      switch (event->kind)
+        {
+        case NC_EVENT_CHOOSE:
+          view->chosen = event->cell;
+          view->candidates = event->candidates;
+          view->tentative_cell = view->collision_cell = -1;
+          break;
+        case NC_EVENT_TRY:
+          view->tentative_cell = event->cell;
+          view->tentative_digit = event->digit;
+          view->collision_cell = -1;
+          break;
+        case NC_EVENT_REJECT:
+          view->tentative_cell = event->cell;
+          view->tentative_digit = event->digit;
+          view->collision_cell = event->peer;
+          view->collision_unit = event->unit;
+          break;
+        case NC_EVENT_PLACE:
+          view->board.cell[event->cell] = event->digit;
+          view->tentative_cell = view->collision_cell = -1;
+          break;
+        case NC_EVENT_BACKTRACK:
+          /* The search is back at this cell, about to try its next digit. */
+          view->board.cell[event->cell] = 0;
+          view->chosen = event->cell;
+          view->candidates = 0;
+          view->tentative_cell = view->collision_cell = -1;
+          break;
+        case NC_EVENT_SOLVED:
+        case NC_EVENT_EXHAUSTED:
+        default:
+          view->chosen = view->tentative_cell = view->collision_cell = -1;
+          break;
+        }
+    }
+}
+
 const char *
 nc_order_name (NcOrder order)
 {

@@ -86,5 +86,23 @@ NcEventKind nc_backtracker_run (NcBacktracker *bt);
  * Returns the length, as snprintf (48 bytes are always enough). */
 int nc_event_format (const NcEvent *event, char *buf, size_t len);
 
+/* What an animation shows after the events so far: the run's board and the
+ * last chosen cell, the digit being tried and the cell it collided with.
+ * One routine for the window, its tests and its benchmark; per event only a
+ * few stores, as a batch at unlimited speed holds tens of thousands. */
+typedef struct
+{
+  NcGrid board;
+  int    chosen;            /* -1: none */
+  int    candidates;        /* of chosen, under MRV */
+  int    tentative_cell;    /* -1: none */
+  int    tentative_digit;
+  int    collision_cell;    /* -1: none */
+  int    collision_unit;    /* NcUnit of the collision, -1: none */
+} NcRunView;
+
+void nc_run_view_init (NcRunView *view, const NcGrid *board);
+void nc_run_view_apply (NcRunView *view, const NcEvent *events, size_t n_events);
+
 const char *nc_order_name (NcOrder order);                /* "reading", "mrv" */
 bool        nc_order_from_name (const char *name, NcOrder *out);

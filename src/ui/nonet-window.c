@@ -90,7 +90,7 @@ struct _NonetWindow
   gboolean              paused;
   int                   debug_geometry[4];
 
-  /* Solve and Animate. While the overlay is on, the grid shows run_board
+  /* Solve and Animate. While the overlay is on, the grid shows run_view.board
    * (a run, its end, or Solve's solution) and the game is locked and
    * untouched; turning it off shows the game as it was. */
   gboolean              overlay_on;
@@ -98,13 +98,7 @@ struct _NonetWindow
   NeSolveTask          *run;                /* the animated run; NULL if none */
   gboolean              run_active;         /* started and not yet finished */
   guint                 run_tick_id;
-  NcGrid                run_board;
-  int                   run_chosen;
-  int                   run_candidates;
-  int                   run_tentative_cell;
-  int                   run_tentative_digit;
-  int                   run_collision_cell;
-  int                   run_collision_unit;
+  NcRunView             run_view;
   NcEvent               run_last;           /* the last event, for the status line */
   gboolean              run_has_last;
   gint64                run_elapsed_us;     /* time run while not paused, till run_resumed_us */
@@ -317,10 +311,10 @@ nonet_window_givens (NonetWindow *self)
 static void
 nonet_window_show_overlay (NonetWindow *self)
 {
-  nonet_grid_view_set_overlay (self->grid_view, &self->run_board,
-                               self->run_chosen, self->run_candidates,
-                               self->run_tentative_cell, self->run_tentative_digit,
-                               self->run_collision_cell, self->run_collision_unit);
+  nonet_grid_view_set_overlay (self->grid_view, &self->run_view.board,
+                               self->run_view.chosen, self->run_view.candidates,
+                               self->run_view.tentative_cell, self->run_view.tentative_digit,
+                               self->run_view.collision_cell, self->run_view.collision_unit);
 }
 
 static gint64
@@ -425,46 +419,10 @@ nonet_window_run_events (NonetWindow *self,
 {
   const NcEvent *event = events;
 
-  for (guint i = 0; i < n_events; i++, event++)
-    {
-      switch (event->kind)
-        {
-        case NC_EVENT_CHOOSE:
-          self->run_chosen = event->cell;
-          self->run_candidates = event->candidates;
-          self->run_tentative_cell = self->run_collision_cell = -1;
-          break;
-        case NC_EVENT_TRY:
-          self->run_tentative_cell = event->cell;
-          self->run_tentative_digit = event->digit;
-          self->run_collision_cell = -1;
-          break;
-        case NC_EVENT_REJECT:
-          self->run_tentative_cell = event->cell;
-          self->run_tentative_digit = event->digit;
-          self->run_collision_cell = event->peer;
-          self->run_collision_unit = event->unit;
-          break;
-        case NC_EVENT_PLACE:
-          self->run_board.cell[event->cell] = event->digit;
-          self->run_tentative_cell = self->run_collision_cell = -1;
-          break;
-        case NC_EVENT_BACKTRACK:
-          self->run_board.cell[event->cell] = 0;
-          self->run_chosen = event->cell;
-          self->run_candidates = 0;
-          self->run_tentative_cell = self->run_collision_cell = -1;
-          break;
-        case NC_EVENT_SOLVED:
-        case NC_EVENT_EXHAUSTED:
-        default:
-          self->run_chosen = self->run_tentative_cell = self->run_collision_cell = -1;
-          break;
-        }
-    }
+  nc_run_view_apply (&self->run_view, event, n_events);
   if (n_events > 0)
     {
-      self->run_last = event[-1];
+      self->run_last = event[n_events - 1];
       self->run_has_last = TRUE;
     }
   self->run_events += n_events;
@@ -530,10 +488,7 @@ nonet_window_run_start (NonetWindow *self)
 
   nonet_window_run_clear (self);
 
-  self->run_board = *nonet_window_givens (self);
-  self->run_chosen = self->run_tentative_cell = self->run_collision_cell = -1;
-  self->run_candidates = self->run_tentative_digit = 0;
-  self->run_collision_unit = -1;
+  nc_run_view_init (&self->run_view, nonet_window_givens (self));
   self->run_has_last = FALSE;
   self->run_elapsed_us = 0;
   self->run_resumed_us = self->rate_mark_us = g_get_monotonic_time ();
@@ -542,7 +497,7 @@ nonet_window_run_start (NonetWindow *self)
   self->status_us = 0;
   self->overlay_on = TRUE;
 
-  self->run = ne_solve_task_new (&self->run_board, nonet_solve_bar_get_order (self->solve_bar));
+  self->run = ne_solve_task_new (&self->run_view.board, nonet_solve_bar_get_order (self->solve_bar));
   ne_solve_task_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
   g_signal_connect_object (self->run, "events", G_CALLBACK (nonet_window_run_events), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "finished", G_CALLBACK (nonet_window_run_finished), self, G_CONNECT_SWAPPED);
@@ -643,10 +598,7 @@ nonet_window_solve_cb (GObject      *source,
     {
       nonet_window_run_clear (self);
       self->overlay_on = TRUE;
-      self->run_board = solved.solution;
-      self->run_chosen = self->run_tentative_cell = self->run_collision_cell = -1;
-      self->run_candidates = self->run_tentative_digit = 0;
-      self->run_collision_unit = -1;
+      nc_run_view_init (&self->run_view, &solved.solution);
       nonet_window_show_overlay (self);
       /* Translators: how long the solver took, such as "0.42 ms" */
       status = g_strdup_printf (_("Solved in %.2f ms. This is the solution, not your game: Close goes back to it."),

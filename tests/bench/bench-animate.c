@@ -33,17 +33,14 @@
 #define TARGET_RSS_MB     10.0
 #define TARGET_RATE_PCT   5.0
 
-/* What the window keeps of a run. nonet-window.c applies events in a static
- * function (nonet_window_run_events) bound to its instance, so this mirrors
- * it: the same stores per event, one overlay update (one queued redraw) per
- * batch. */
+/* What the window keeps of a run: the core's NcRunView, applied per batch
+ * with one overlay update (one queued redraw), as nonet-window.c does. */
 typedef struct
 {
   NonetGridView *view;
   NeSolveTask   *task;
   GMainLoop     *loop;
-  NcGrid         board;
-  int            chosen, candidates, tentative_cell, tentative_digit, collision_cell, collision_unit;
+  NcRunView      shown;
 
   guint64        n_events;
   guint          n_batches;
@@ -77,47 +74,13 @@ run_events (NeSolveTask  *task,
             guint         n_events,
             Run          *run)
 {
-  const NcEvent *event = events;
   gint64 now = g_get_monotonic_time ();
 
-  for (guint i = 0; i < n_events; i++, event++)
-    switch (event->kind)
-      {
-      case NC_EVENT_CHOOSE:
-        run->chosen = event->cell;
-        run->candidates = event->candidates;
-        run->tentative_cell = run->collision_cell = -1;
-        break;
-      case NC_EVENT_TRY:
-        run->tentative_cell = event->cell;
-        run->tentative_digit = event->digit;
-        run->collision_cell = -1;
-        break;
-      case NC_EVENT_REJECT:
-        run->tentative_cell = event->cell;
-        run->tentative_digit = event->digit;
-        run->collision_cell = event->peer;
-        run->collision_unit = event->unit;
-        break;
-      case NC_EVENT_PLACE:
-        run->board.cell[event->cell] = event->digit;
-        run->tentative_cell = run->collision_cell = -1;
-        break;
-      case NC_EVENT_BACKTRACK:
-        run->board.cell[event->cell] = 0;
-        run->chosen = event->cell;
-        run->candidates = 0;
-        run->tentative_cell = run->collision_cell = -1;
-        break;
-      case NC_EVENT_SOLVED:
-      case NC_EVENT_EXHAUSTED:
-      default:
-        run->chosen = run->tentative_cell = run->collision_cell = -1;
-        break;
-      }
-  nonet_grid_view_set_overlay (run->view, &run->board, run->chosen, run->candidates,
-                               run->tentative_cell, run->tentative_digit,
-                               run->collision_cell, run->collision_unit);
+  nc_run_view_apply (&run->shown, events, n_events);
+  nonet_grid_view_set_overlay (run->view, &run->shown.board, run->shown.chosen,
+                               run->shown.candidates, run->shown.tentative_cell,
+                               run->shown.tentative_digit, run->shown.collision_cell,
+                               run->shown.collision_unit);
 
   if (run->n_batches == 0)
     {
@@ -154,13 +117,12 @@ run_init (Run           *run,
   memset (run, 0, sizeof *run);
   run->view = view;
   run->loop = loop;
-  run->board = *puzzle;
-  run->chosen = run->tentative_cell = run->collision_cell = run->collision_unit = -1;
+  nc_run_view_init (&run->shown, puzzle);
   run->task = ne_solve_task_new (puzzle, NC_ORDER_READING);
   ne_solve_task_set_speed (run->task, speed);
   g_signal_connect (run->task, "events", G_CALLBACK (run_events), run);
   g_signal_connect (run->task, "finished", G_CALLBACK (run_finished), run);
-  nonet_grid_view_set_overlay (view, &run->board, -1, 0, -1, 0, -1, -1);
+  nonet_grid_view_set_overlay (view, &run->shown.board, -1, 0, -1, 0, -1, -1);
 }
 
 static void
@@ -344,7 +306,7 @@ main (int   argc,
   animated_us = run.finished_us - run.start_us;
   frames_before = frames - frames_before;
   ne_solve_task_get_counters (run.task, &counters);
-  board_ok = run.result == NC_EVENT_SOLVED && nc_grid_equal (&run.board, &headless_solution);
+  board_ok = run.result == NC_EVENT_SOLVED && nc_grid_equal (&run.shown.board, &headless_solution);
   {
     guint batches = run.n_batches;
     guint64 events = run.n_events;
