@@ -9,18 +9,7 @@
 #include "config.h"
 
 #include "ne-batch.h"
-
-/* GMutex is built on futexes, which ThreadSanitizer cannot see through, so
- * a TSan build is told about the ordering the mutex gives. */
-#if defined(__SANITIZE_THREAD__)
-void __tsan_acquire (void *addr);
-void __tsan_release (void *addr);
-# define tsan_acquire(addr) __tsan_acquire (addr)
-# define tsan_release(addr) __tsan_release (addr)
-#else
-# define tsan_acquire(addr) ((void) (addr))
-# define tsan_release(addr) ((void) (addr))
-#endif
+#include "ne-tsan-private.h"
 
 typedef struct
 {

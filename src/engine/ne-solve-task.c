@@ -15,18 +15,7 @@
 #include <string.h>
 
 #include "nc-solver.h"
-
-/* GMutex and GCond are built on futexes, which ThreadSanitizer cannot see
- * through, so a TSan build is told about the ordering the mutex gives. */
-#if defined(__SANITIZE_THREAD__)
-void __tsan_acquire (void *addr);
-void __tsan_release (void *addr);
-# define tsan_acquire(addr) __tsan_acquire (addr)
-# define tsan_release(addr) __tsan_release (addr)
-#else
-# define tsan_acquire(addr) ((void) (addr))
-# define tsan_release(addr) ((void) (addr))
-#endif
+#include "ne-tsan-private.h"
 
 /* Batches are delivered at most this often, about once a frame, unless the
  * ring fills up. A quiet stream is delivered at once; a busy one is coalesced. */
