@@ -57,6 +57,8 @@ struct _NonetGridView
   int               overlay_tentative_digit;
   int               overlay_collision_cell;
   int               overlay_collision_unit;
+  gint64            overlay_label_us;   /* when the label last followed it */
+  guint             overlay_label_id;   /* a pending update of the label */
 
   /* Layout, from the last allocation: the square's origin in the widget */
   NeRenderGeometry  geometry;
@@ -71,6 +73,9 @@ struct _NonetGridView
 };
 
 G_DEFINE_FINAL_TYPE (NonetGridView, nonet_grid_view, GTK_TYPE_WIDGET)
+
+/* How often the accessible label follows a solver run. */
+#define OVERLAY_LABEL_US (G_USEC_PER_SEC / 4)
 
 enum
 {
@@ -271,10 +276,41 @@ describe_cell (NonetGridView *self,
   return g_string_free (text, FALSE);
 }
 
+/* During a run the board is the solver's: "solver at row 3, column 5,
+ * trying 4 (2 candidates)", or "row 3, column 5, 4, placed by the solver". */
+static char *
+describe_overlay (NonetGridView *self)
+{
+  GString *text = g_string_new (NULL);
+  int cell = self->overlay_chosen;
+
+  if (cell < 0)
+    cell = self->overlay_tentative_cell;
+  if (cell < 0)
+    {
+      g_string_append (text, _("Solver board"));
+      return g_string_free (text, FALSE);
+    }
+
+  g_string_printf (text, _("Solver at row %d, column %d"), nc_cell_row (cell) + 1, nc_cell_col (cell) + 1);
+  if (cell == self->overlay_tentative_cell && self->overlay_tentative_digit > 0)
+    g_string_append_printf (text, _(", trying %d"), self->overlay_tentative_digit);
+  else if (self->overlay_board.cell[cell] != 0)
+    g_string_append_printf (text, ", %d", self->overlay_board.cell[cell]);
+  if (self->overlay_collision_cell >= 0)
+    g_string_append_printf (text, _(", collides with row %d, column %d"),
+                            nc_cell_row (self->overlay_collision_cell) + 1,
+                            nc_cell_col (self->overlay_collision_cell) + 1);
+  if (self->overlay_candidates > 0)
+    g_string_append_printf (text, ngettext (" (%d candidate)", " (%d candidates)", self->overlay_candidates),
+                            self->overlay_candidates);
+  return g_string_free (text, FALSE);
+}
+
 static void
 update_accessible (NonetGridView *self)
 {
-  g_autofree char *label = describe_cell (self, self->cursor);
+  g_autofree char *label = self->overlay_on ? describe_overlay (self) : describe_cell (self, self->cursor);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -838,6 +874,7 @@ nonet_grid_view_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
+  g_clear_handle_id (&self->overlay_label_id, g_source_remove);
   g_clear_pointer (&self->static_node, gsk_render_node_unref);
   g_clear_pointer (&self->font_family, g_free);
   self->style.font_family = NULL;
@@ -1110,6 +1147,39 @@ nonet_grid_view_dup_conflict_text (NonetGridView *self,
   return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
+static gboolean
+overlay_label_timeout (gpointer user_data)
+{
+  NonetGridView *self = NONET_GRID_VIEW (user_data);
+
+  self->overlay_label_id = 0;
+  self->overlay_label_us = g_get_monotonic_time ();
+  update_accessible (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The label follows the overlay at a readable rate, at most four times a
+ * second, and always ends on its last state. */
+static void
+nonet_grid_view_overlay_label (NonetGridView *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (!self->overlay_on)
+    {
+      g_clear_handle_id (&self->overlay_label_id, g_source_remove);
+      update_accessible (self);
+      return;
+    }
+  if (self->overlay_label_id != 0)
+    return;
+  if (now - self->overlay_label_us >= OVERLAY_LABEL_US)
+    overlay_label_timeout (self);
+  else
+    self->overlay_label_id = g_timeout_add ((guint) ((OVERLAY_LABEL_US - (now - self->overlay_label_us)) / 1000) + 1,
+                                            overlay_label_timeout, self);
+}
+
 void
 nonet_grid_view_set_overlay (NonetGridView *self,
                              const NcGrid  *board,
@@ -1134,6 +1204,7 @@ nonet_grid_view_set_overlay (NonetGridView *self,
   self->overlay_tentative_digit = tentative_digit;
   self->overlay_collision_cell = collision_cell;
   self->overlay_collision_unit = collision_unit;
+  nonet_grid_view_overlay_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

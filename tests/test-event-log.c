@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-event-log.c: the solver's step log keeps the last steps of a run in
+ * order, numbered from the start, tells a view exactly what changed, and
+ * shows them in a list that follows the run. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "nonet-event-log.h"
+#include "nonet-event-ring.h"
+#include "test-util.h"
+
+/* A copy of a model's rows kept up to date only through items-changed, so
+ * a wrong signal shows up as a wrong copy. */
+typedef struct
+{
+  GPtrArray *rows;     /* char* */
+  guint      n_signals;
+} Mirror;
+
+static char *
+row_text (GListModel *model,
+          guint       position)
+{
+  g_autoptr(GtkStringObject) item = g_list_model_get_item (model, position);
+
+  g_assert_nonnull (item);
+  return g_strdup (gtk_string_object_get_string (item));
+}
+
+static void
+mirror_changed (GListModel *model,
+                guint       position,
+                guint       removed,
+                guint       added,
+                Mirror     *mirror)
+{
+  g_assert_cmpuint (position + removed, <=, mirror->rows->len);
+  g_ptr_array_remove_range (mirror->rows, position, removed);
+  for (guint i = 0; i < added; i++)
+    g_ptr_array_insert (mirror->rows, (int) (position + i), row_text (model, position + i));
+  mirror->n_signals++;
+}
+
+/* Every event of Euler 1 in reading order, as the core makes them. */
+static GArray *
+euler_events (void)
+{
+  NcGrid puzzle = grid_from_line (EULER1);
+  NcBacktracker *bt = g_new (NcBacktracker, 1);
+  GArray *events = g_array_new (FALSE, FALSE, sizeof (NcEvent));
+  NcEvent event;
+
+  nc_backtracker_init (bt, &puzzle, NC_ORDER_READING);
+  while (nc_backtracker_step (bt, &event))
+    {
+      g_array_append_val (events, event);
+      if (event.kind == NC_EVENT_SOLVED)
+        break;
+    }
+  g_free (bt);
+  return events;
+}
+
+static void
+assert_rows (GListModel   *model,
+             Mirror       *mirror,
+             const GArray *events,
+             guint         n_appended)
+{
+  guint n = MIN (n_appended, 300u);
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  g_assert_cmpuint (mirror->rows->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint number = n_appended - n + i + 1;
+      char text[48];
+      g_autofree char *expected = NULL;
+      g_autofree char *got = row_text (model, i);
+
+      nc_event_format (&g_array_index (events, NcEvent, number - 1), text, sizeof text);
+      expected = g_strdup_printf ("%u  %s", number, text);
+      g_assert_cmpstr (got, ==, expected);
+      g_assert_cmpstr (g_ptr_array_index (mirror->rows, i), ==, expected);
+    }
+}
+
+/* Batches of every size, below, at and over the capacity, keep exactly the
+ * last 300 events with their numbers, and the signals describe it. */
+static void
+test_ring_batches (void)
+{
+  g_autoptr(GArray) events = euler_events ();
+  g_autoptr(NonetEventRing) ring = nonet_event_ring_new (300);
+  Mirror mirror = { g_ptr_array_new_with_free_func (g_free), 0 };
+  const guint sizes[] = { 1, 7, 150, 299, 300, 301, 1, 1000, 3 };
+  guint done = 0;
+
+  /* More than three full rings, ending with the solution. */
+  g_assert_cmpuint (events->len, >, 900);
+  g_assert_cmpint (g_array_index (events, NcEvent, events->len - 1).kind, ==, NC_EVENT_SOLVED);
+  g_signal_connect (ring, "items-changed", G_CALLBACK (mirror_changed), &mirror);
+
+  for (guint i = 0; done < events->len; i++)
+    {
+      guint n = MIN (sizes[i % G_N_ELEMENTS (sizes)], events->len - done);
+      guint signals_before = mirror.n_signals;
+
+      nonet_event_ring_append (ring, &g_array_index (events, NcEvent, done), n);
+      done += n;
+      g_assert_cmpuint (nonet_event_ring_get_total (ring), ==, done);
+      g_assert_cmpuint (mirror.n_signals - signals_before, <=, 2);
+      assert_rows (G_LIST_MODEL (ring), &mirror, events, done);
+    }
+
+  nonet_event_ring_append (ring, NULL, 0);
+  assert_rows (G_LIST_MODEL (ring), &mirror, events, done);
+
+  nonet_event_ring_clear (ring);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ring)), ==, 0);
+  g_assert_cmpuint (mirror.rows->len, ==, 0);
+  g_assert_cmpuint (nonet_event_ring_get_total (ring), ==, 0);
+
+  /* A new run numbers from 1 again. */
+  nonet_event_ring_append (ring, &g_array_index (events, NcEvent, 0), 2);
+  assert_rows (G_LIST_MODEL (ring), &mirror, events, 2);
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (ring), 2));
+
+  g_ptr_array_unref (mirror.rows);
+}
+
+static void
+wait_for_frames (guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 until = g_get_monotonic_time () + 20000;
+
+      while (g_get_monotonic_time () < until)
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static GtkAdjustment *
+log_adjustment (GtkWidget *log)
+{
+  GtkWidget *scrolled = gtk_widget_get_first_child (log);
+
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scrolled));
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+}
+
+/* In a window, the list follows the newest step; scrolled up it stays put
+ * and follows again once back at the end. */
+static void
+test_log_follows (void)
+{
+  g_autoptr(GArray) events = euler_events ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *log = nonet_event_log_new ();
+  GtkAdjustment *adjustment;
+  double kept;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 300);
+  gtk_window_set_child (GTK_WINDOW (window), log);
+  gtk_window_present (GTK_WINDOW (window));
+  adjustment = log_adjustment (log);
+
+  nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 0), 500);
+  wait_for_frames (5);
+  g_assert_cmpuint (g_list_model_get_n_items (nonet_event_log_get_model (NONET_EVENT_LOG (log))), ==, 500);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
+
+  /* Scrolled to the top by the person: more steps do not move it. */
+  gtk_adjustment_set_value (adjustment, 0);
+  nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 500), 500);
+  wait_for_frames (5);
+  kept = gtk_adjustment_get_value (adjustment);
+  g_assert_cmpfloat (kept, <, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
+
+  /* Back at the end: it follows again. */
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
+  nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 1000), 500);
+  wait_for_frames (5);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
+
+  /* Bounded however long the run. */
+  for (int i = 0; i < 20; i++)
+    nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 0), events->len);
+  g_assert_cmpuint (g_list_model_get_n_items (nonet_event_log_get_model (NONET_EVENT_LOG (log))), ==,
+                    NONET_EVENT_LOG_CAPACITY);
+
+  nonet_event_log_clear (NONET_EVENT_LOG (log));
+  g_assert_cmpuint (g_list_model_get_n_items (nonet_event_log_get_model (NONET_EVENT_LOG (log))), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gboolean tap = FALSE;
+
+  for (int i = 1; i < argc; i++)
+    tap |= g_strcmp0 (argv[i], "--tap") == 0;
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (!tap)
+        return 77;
+      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
+      return 0;
+    }
+  adw_init ();
+
+  g_test_add_func ("/ui/event-log/ring-batches", test_ring_batches);
+  g_test_add_func ("/ui/event-log/follows", test_log_follows);
+
+  return g_test_run ();
+}
