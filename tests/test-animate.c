@@ -10,6 +10,7 @@
 #include "ne-solve-task.h"
 #include "nonet-grid-view.h"
 #include "nonet-solve-bar.h"
+#include "test-gtk-util.h"
 #include "test-util.h"
 
 /* What the window keeps of a run, applied the way the window applies it. */
@@ -239,20 +240,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean tap = FALSE;
+  int status = test_gtk_init (&argc, &argv);
 
-  for (int i = 1; i < argc; i++)
-    tap |= g_strcmp0 (argv[i], "--tap") == 0;
-
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (!tap)
-        return 77;
-      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (status >= 0)
+    return status;
 
   g_test_add_func ("/ui/animate/speed-scale", test_speed_scale);
   g_test_add_func ("/ui/animate/inkala-unlimited", test_inkala_unlimited);

@@ -10,6 +10,7 @@
 
 #include "nonet-event-log.h"
 #include "nonet-event-ring.h"
+#include "test-gtk-util.h"
 #include "test-util.h"
 
 /* A copy of a model's rows kept up to date only through items-changed, so
@@ -206,20 +207,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean tap = FALSE;
+  int status = test_gtk_init (&argc, &argv);
 
-  for (int i = 1; i < argc; i++)
-    tap |= g_strcmp0 (argv[i], "--tap") == 0;
-
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (!tap)
-        return 77;
-      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (status >= 0)
+    return status;
 
   g_test_add_func ("/ui/event-log/ring-batches", test_ring_batches);
   g_test_add_func ("/ui/event-log/follows", test_log_follows);

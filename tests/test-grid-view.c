@@ -17,6 +17,7 @@
 #include "nonet-grid-view.h"
 #include "nonet-number-pad.h"
 #include "nonet-window.h"
+#include "test-gtk-util.h"
 #include "test-util.h"
 
 /* In Inkala 2012 r1c1 is a given 8, r1c2 is empty. */
@@ -1111,22 +1112,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean tap = FALSE;
+  int status = test_gtk_init (&argc, &argv);
 
-  for (int i = 1; i < argc; i++)
-    tap |= g_strcmp0 (argv[i], "--tap") == 0;
-
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* No display. 77 is the GNU "skipped" status, but meson reads a TAP
-       * test's status as pass or error: there a skip is said in TAP. */
-      if (!tap)
-        return 77;
-      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (status >= 0)
+    return status;
 
   g_test_add_func ("/ui/grid-view/measure", test_measure);
   g_test_add_func ("/ui/grid-view/render", test_render);
