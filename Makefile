@@ -66,7 +66,7 @@ test: build
 
 test-asan: build-asan
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(MESON) test -C $(ASAN_BUILD) --suite core --suite engine --suite cli --print-errorlogs --num-processes 2
+	$(MESON) test -C $(ASAN_BUILD) --suite core --suite engine --suite cli --print-errorlogs --num-processes 2 --timeout-multiplier 3
 
 # The engine's worker threads under ThreadSanitizer. GSlice's magazines
 # look racy to TSan (GLib is not instrumented): plain malloc instead.
@@ -78,7 +78,7 @@ build-tsan: deps-run
 test-tsan: build-tsan
 	G_SLICE=always-malloc \
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp \
-	$(MESON) test -C $(TSAN_BUILD) --suite engine --print-errorlogs --num-processes 2
+	$(MESON) test -C $(TSAN_BUILD) --suite engine --print-errorlogs --num-processes 2 --timeout-multiplier 3
 
 check: deps-test
 	$(MAKE) test

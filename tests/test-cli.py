@@ -503,5 +503,120 @@ class Grade(unittest.TestCase):
         self.assertEqual(result.stderr, "standard input: line 1: 80 cells, a puzzle has 81\n")
 
 
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+P1000 = ".................1..2.34...............1.5.6...78..2.......94.8.5.......16..7...."
+P2000 = "................12....34...........3..2.......567........2...7.3.518....8.....4.."
+
+
+class Library(TempFiles):
+    def setUp(self):
+        super().setUp()
+        self.db = os.path.join(self.dir.name, "library.db")
+
+    def library(self, *args, status=0):
+        result = run("library", "--db", self.db, *args)
+        self.assertEqual(result.returncode, status, result.stdout + result.stderr)
+        return result
+
+    def test_import_report_and_exit_status(self):
+        path = os.path.join(DATA, "mixed-bad.txt")
+        result = self.library("import", "--collection", "Forum", path, status=1)
+        self.assertEqual(result.stderr, "")
+        lines = result.stdout.splitlines()
+        self.assertEqual(lines[0], "Imported 3 puzzles into “Forum”; 2 duplicates; 5 skipped:")
+        self.assertEqual(lines[1:6], [
+            f"{path}: line 3: 80 cells, a puzzle has 81",
+            f"{path}: line 4, column 11: 'x' is not a digit or a blank",
+            f"{path}: line 5: r1c1 and r1c7 are both 4 (row 1)",
+            f"{path}: line 6: no solution",
+            f"{path}: line 7: more than one solution",
+        ])
+        self.assertRegex(lines[6], "^" + re.escape(path) + ": line 9: the same puzzle as .*Forum")
+        self.assertRegex(lines[7], "^" + re.escape(path) + ": line 10: the same puzzle as .*Forum")
+        self.assertEqual(len(lines), 8)
+
+    def test_import_all_good_is_status_0(self):
+        result = self.library("import", os.path.join(DATA, "lines.txt"))
+        self.assertEqual(result.stdout, "Imported 3 puzzles.\n")
+        self.assertEqual(result.stderr, "")
+
+    def test_list_collections_and_export(self):
+        self.library("import", "-c", "Sdk", os.path.join(DATA, "sadman.sdk"))
+        self.library("import", "-c", "Xml", os.path.join(DATA, "folders.opensudoku"), status=1)
+        listed = self.library("list", "--collection", "Sdk").stdout
+        self.assertEqual(listed, f"{P1000}\n{P2000}\n")
+        self.assertEqual(self.library("list", "--collection", "Sdk", "--status", "solved").stdout, "")
+        self.assertEqual(self.library("list", "--collection", "Sdk", "--status", "new").stdout, listed)
+        table = self.library("list", "-c", "Sdk", "--format", "table").stdout.splitlines()
+        self.assertEqual(len(table), 3)
+        self.assertIn("Seventeen 1000", table[1])
+        self.assertIn("new", table[1])
+        self.assertIn("Sdk", table[1])
+        everything = self.library("list").stdout.splitlines()
+        self.assertIn(P1000, everything)
+
+        collections = self.library("collections").stdout
+        self.assertRegex(collections, r"(?m)^ +2  Sdk$")
+        self.assertRegex(collections, r"(?m)^ +1  Xml$")
+
+        out = os.path.join(self.dir.name, "out.sdk")
+        result = self.library("export", "--collection", "Sdk", "-o", out)
+        self.assertEqual(result.stdout, f"Exported 2 puzzles to {out}\n")
+        with open(out) as f:
+            text = f.read()
+        self.assertTrue(text.startswith("#TSeventeen 1000\n#AGordon Royle\n"), text)
+        # The export reads back: the same puzzles, in order.
+        self.assertEqual(run("check", out).returncode, 0)
+        lines = os.path.join(self.dir.name, "out.txt")
+        self.library("export", "-c", "Sdk", "-o", lines)
+        with open(lines) as f:
+            self.assertEqual([l for l in f.read().splitlines() if not l.startswith("#")], [P1000, P2000])
+        self.library("export", "-c", "Sdk", "--format", "line", "-o", out)
+        with open(out) as f:
+            self.assertIn(P1000 + "\n", f.read())
+
+    def test_bad_input(self):
+        cases = [
+            (("import",), "a file to import is needed"),
+            (("import", os.path.join(self.dir.name, "missing.txt")), "missing.txt"),
+            (("list", "--status", "done"), "unknown status 'done'; use new, in-progress or solved"),
+            (("list", "--format", "grid"), "unknown format 'grid'; use line or table"),
+            (("list", "--collection", "Nothing"), "there is no collection named “Nothing”"),
+            (("export",), "-o FILE is needed"),
+            (("export", "--format", "pdf", "-o", "x"), "unknown format 'pdf'; use line or sdk"),
+            (("export", "-o", os.path.join(self.dir.name, "no", "such", "dir", "out.txt")), "Could not write "),
+            (("frobnicate",), "unknown command 'frobnicate'"),
+            ((), "a command is needed"),
+        ]
+        for args, message in cases:
+            with self.subTest(args=args):
+                result = self.library(*args, status=2)
+                self.assertIn(message, result.stderr)
+
+    def test_not_text_and_bad_xml(self):
+        binary = os.path.join(self.dir.name, "binary.txt")
+        with open(binary, "wb") as f:
+            f.write(P1000.encode() + b"\n\0\0")
+        result = self.library("import", binary, status=2)
+        self.assertEqual(result.stderr, f"nonet-cli library import: {binary} is not a text file\n")
+        result = self.library("import", os.path.join(DATA, "entity-bomb.opensudoku"), status=2)
+        self.assertIn("is not a valid OpenSudoku file: line ", result.stderr)
+
+    def test_db_cannot_open(self):
+        blocker = self.write("blocker", "a file, not a folder")
+        result = run("library", "--db", os.path.join(blocker, "library.db"), "collections")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("nonet-cli library collections: ", result.stderr)
+
+    def test_help(self):
+        result = run("library", "--help")
+        self.assertEqual(result.returncode, 0)
+        for word in ("import", "list", "export", "collections", "--db", "Exit status"):
+            self.assertIn(word, result.stdout)
+        result = run("library", "import", "--help")
+        self.assertIn("--collection", result.stdout)
+        self.assertIn("library", run("--help").stdout)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -83,7 +83,7 @@ assert_rows (GListModel   *model,
       g_autofree char *got = row_text (model, i);
 
       nc_event_format (&g_array_index (events, NcEvent, number - 1), text, sizeof text);
-      expected = g_strdup_printf ("%u  %s", number, text);
+      expected = g_strdup_printf ("%7u  %s", number, text);
       g_assert_cmpstr (got, ==, expected);
       g_assert_cmpstr (g_ptr_array_index (mirror->rows, i), ==, expected);
     }
@@ -145,6 +145,39 @@ wait_for_frames (guint n)
     }
 }
 
+/* Whether a row with this text is on screen: drawn, and inside the
+ * scrolled window's viewport (the adjustment alone can be at the end while
+ * the rows drawn are old ones). */
+static gboolean
+find_shown_row (GtkWidget  *widget,
+                GtkWidget  *viewport,
+                const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0
+      && gtk_widget_get_mapped (widget))
+    {
+      graphene_rect_t bounds;
+
+      if (gtk_widget_compute_bounds (widget, viewport, &bounds)
+          && bounds.origin.y >= -1 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (viewport) + 1)
+        return TRUE;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (find_shown_row (child, viewport, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+last_row_shown (GtkWidget *log)
+{
+  GListModel *model = nonet_event_log_get_model (NONET_EVENT_LOG (log));
+  g_autofree char *last = row_text (model, g_list_model_get_n_items (model) - 1);
+  GtkWidget *scrolled = gtk_widget_get_first_child (log);
+
+  return find_shown_row (scrolled, scrolled, last);
+}
+
 static GtkAdjustment *
 log_adjustment (GtkWidget *log)
 {
@@ -173,9 +206,21 @@ test_log_follows (void)
   nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 0), 500);
   wait_for_frames (5);
   g_assert_cmpuint (g_list_model_get_n_items (nonet_event_log_get_model (NONET_EVENT_LOG (log))), ==, 500);
+  g_assert_true (last_row_shown (log));
   g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
   g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >=,
                      gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
+
+  /* Steps that trickle in, a frame apart, as at a slow speed: still at the end. */
+  for (guint i = 0; i < 40; i++)
+    {
+      nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 100 + i), 1);
+      wait_for_frames (1);
+    }
+  wait_for_frames (3);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
+  g_assert_true (last_row_shown (log));
 
   /* Scrolled to the top by the person: more steps do not move it. */
   gtk_adjustment_set_value (adjustment, 0);
@@ -183,6 +228,7 @@ test_log_follows (void)
   wait_for_frames (5);
   kept = gtk_adjustment_get_value (adjustment);
   g_assert_cmpfloat (kept, <, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
+  g_assert_false (last_row_shown (log));
 
   /* Back at the end: it follows again. */
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));

@@ -146,7 +146,8 @@ static void
 test_low_target (void)
 {
   const struct { int clues; NcSymmetry symmetry; } cases[] = {
-    { 21, NC_SYMMETRY_NONE }, { 20, NC_SYMMETRY_NONE },
+    { 21, NC_SYMMETRY_NONE }, { 20, NC_SYMMETRY_NONE }, { 19, NC_SYMMETRY_NONE },
+    { 21, NC_SYMMETRY_DIAGONAL },
     { 22, NC_SYMMETRY_ROTATE_180 }, { 24, NC_SYMMETRY_ROTATE_90 }, { 22, NC_SYMMETRY_DIAGONAL },
   };
 

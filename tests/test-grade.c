@@ -515,42 +515,11 @@ test_grade_find_random_states (void)
   g_assert_cmpuint (found, >, 400 * 5);
 }
 
-/* Reads the puzzles of a shared data file: every stride-th, at most max,
- * skipping comments. Lines are walked by hand: g_strsplit on a 4 MB file is
- * quadratic under AddressSanitizer's strstr. */
-static GPtrArray *
-read_shared (const char *name, unsigned stride, unsigned max)
-{
-  const char *dir = g_getenv ("NONET_SHARED_DATA");
-  g_autofree char *path = NULL;
-  g_autofree char *text = NULL;
-  GPtrArray *out;
-  unsigned seen = 0;
-
-  if (dir == NULL)
-    return NULL;
-  path = g_build_filename (dir, name, NULL);
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return NULL;
-  out = g_ptr_array_new_with_free_func (g_free);
-  for (const char *line = text; *line != '\0' && out->len < max; )
-    {
-      const char *end = line;
-
-      while (*end != '\0' && *end != '\n')
-        end++;
-      if (*line != '#' && end - line >= NC_CELLS && seen++ % stride == 0)
-        g_ptr_array_add (out, g_strndup (line, NC_CELLS));
-      line = *end == '\n' ? end + 1 : end;
-    }
-  return out;
-}
-
 /* Every step on a shared puzzle set is sound and explained. */
 static void
 check_shared_set (const char *name, unsigned stride)
 {
-  g_autoptr (GPtrArray) puzzles = read_shared (name, stride, 300);
+  g_autoptr (GPtrArray) puzzles = test_read_shared (name, stride, 300);
   unsigned grades[NC_GRADE_COUNT] = { 0 };
 
   if (puzzles == NULL)

@@ -352,6 +352,37 @@ random_full_grid (GRand *rand)
   return grid;
 }
 
+/* Empties random cells of puzzle, a full grid, until keep are left; with
+ * wrong_digit, then puts a wrong digit in an empty cell: usually no
+ * solution is left. */
+static void
+empty_cells (GRand *rand, NcGrid *puzzle, int keep, gboolean wrong_digit)
+{
+  NcGrid full = *puzzle;
+
+  for (int left = NC_CELLS; left > keep; )
+    {
+      int cell = g_rand_int_range (rand, 0, NC_CELLS);
+
+      if (puzzle->cell[cell] != 0)
+        {
+          puzzle->cell[cell] = 0;
+          left--;
+        }
+    }
+  while (wrong_digit)
+    {
+      int cell = g_rand_int_range (rand, 0, NC_CELLS);
+      int d = g_rand_int_range (rand, 1, 10);
+
+      if (puzzle->cell[cell] == 0 && d != full.cell[cell])
+        {
+          puzzle->cell[cell] = (uint8_t) d;
+          wrong_digit = FALSE;
+        }
+    }
+}
+
 /* Puzzles made by emptying random cells of random grids, from nearly full to
  * sparse enough to have many solutions, some spoiled by a wrong digit. */
 static void
@@ -368,31 +399,7 @@ test_random_vs_reference (void)
       unsigned limit = (unsigned) g_rand_int_range (rand, 1, MAX_SOLUTIONS + 1);
       unsigned count;
 
-      for (int left = NC_CELLS; left > keep; )
-        {
-          int cell = g_rand_int_range (rand, 0, NC_CELLS);
-
-          if (puzzle.cell[cell] != 0)
-            {
-              puzzle.cell[cell] = 0;
-              left--;
-            }
-        }
-      if (n % 4 == 3)
-        {
-          /* a wrong digit in an empty cell: usually no solution is left */
-          for (;;)
-            {
-              int cell = g_rand_int_range (rand, 0, NC_CELLS);
-              int d = g_rand_int_range (rand, 1, 10);
-
-              if (puzzle.cell[cell] == 0 && d != full.cell[cell])
-                {
-                  puzzle.cell[cell] = (uint8_t) d;
-                  break;
-                }
-            }
-        }
+      empty_cells (rand, &puzzle, keep, n % 4 == 3);
       assert_agrees_with_reference (&puzzle, limit);
       count = nc_solver_count (&puzzle, 2, NULL);
       by_count[count]++;
@@ -403,43 +410,24 @@ test_random_vs_reference (void)
   g_assert_cmpuint (by_count[2], >, 50);
 }
 
-/* Loads the 81-character lines of a shared puzzle set, or skips the test. */
+/* The puzzles of a shared puzzle set as grids, or skips the test. */
 static GPtrArray *
 load_shared_set (const char *name)
 {
-  const char *dir = g_getenv ("NONET_SHARED_DATA");
-  g_autofree char *path = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) lines = test_read_shared (name, 1, G_MAXUINT);
   GPtrArray *puzzles;
 
-  if (dir == NULL)
+  if (lines == NULL)
     {
-      g_test_skip ("NONET_SHARED_DATA is not set: no shared puzzle sets to check");
+      g_test_skip ("NONET_SHARED_DATA is not set or lacks the set: no shared puzzles to check");
       return NULL;
     }
-  path = g_build_filename (dir, name, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_autofree char *message = g_strdup_printf ("shared puzzle set %s is absent", path);
-
-      g_test_skip (message);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &text, NULL, &error))
-    g_error ("%s", error->message);
   puzzles = g_ptr_array_new_with_free_func (g_free);
-  lines = g_strsplit (text, "\n", -1);
-  for (char **line = lines; *line != NULL; line++)
+  for (guint i = 0; i < lines->len; i++)
     {
-      NcGrid *grid;
+      NcGrid *grid = g_new (NcGrid, 1);
 
-      if ((*line)[0] == '#' || strlen (g_strchomp (*line)) == 0)
-        continue;
-      g_assert_cmpuint (strlen (*line), ==, NC_CELLS);
-      grid = g_new (NcGrid, 1);
-      *grid = grid_from_line (*line);
+      *grid = grid_from_line (g_ptr_array_index (lines, i));
       g_ptr_array_add (puzzles, grid);
     }
   return puzzles;
@@ -493,6 +481,171 @@ test_magictour (void)
   check_shared_set ("magictour-top1465.txt", 1465, 1, 100);
 }
 
+/* Whether one of the n solutions differs from known at one of cells
+ * (at any cell when cells is NULL). */
+static gboolean
+listed_differs (const NcGrid *solutions, unsigned n, const NcGrid *known,
+                const uint8_t *cells, int n_cells)
+{
+  for (unsigned i = 0; i < n; i++)
+    {
+      if (cells == NULL && !nc_grid_equal (&solutions[i], known))
+        return TRUE;
+      for (int k = 0; cells != NULL && k < n_cells; k++)
+        if (solutions[i].cell[cells[k]] != known->cell[cells[k]])
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* nc_solver_find_other asked about puzzle, with known and cells, must say
+ * expected and, when it finds a solution, one that solves puzzle and
+ * differs from known where asked. */
+static void
+assert_find_other (const NcGrid *puzzle, const NcGrid *known, const uint8_t *cells,
+                   int n_cells, gboolean expected)
+{
+  NcGrid other;
+  gboolean found = nc_solver_find_other (puzzle, known, cells, n_cells, &other);
+  char line[82];
+
+  nc_grid_format_line (puzzle, '.', line);
+  if (found != expected)
+    {
+      char known_line[82];
+      GString *at = g_string_new (NULL);
+
+      nc_grid_format_line (known, '.', known_line);
+      for (int k = 0; cells != NULL && k < n_cells; k++)
+        g_string_append_printf (at, " %d", cells[k]);
+      g_error ("%s: find_other against %s at cells%s says %d, expected %d",
+               line, known_line, cells ? at->str : " (any)", found, expected);
+    }
+  if (!found)
+    return;
+  assert_solves (puzzle, &other);
+  if (!listed_differs (&other, 1, known, cells, n_cells))
+    g_error ("%s: find_other returned a solution that does not differ where asked", line);
+}
+
+/* Puzzles made as in random-vs-reference, asked for a solution other than
+ * the grid they came from (which a wrong digit stops being a solution of),
+ * anywhere and at random cells, against every solution the reference lists. */
+static void
+test_find_other_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20250301);
+  unsigned outcomes[2][2] = { { 0, 0 }, { 0, 0 } };
+
+  for (int n = 0; n < 800; n++)
+    {
+      NcGrid full = random_full_grid (rand);
+      NcGrid puzzle = full;
+      NcGrid found[MAX_SOLUTIONS];
+      uint8_t cells[NC_CELLS];
+      int keep = g_rand_int_range (rand, 22, 50);
+      int n_cells = 0;
+      unsigned count;
+      gboolean expected;
+
+      empty_cells (rand, &puzzle, keep, n % 5 == 4);
+
+      /* Anywhere: another solution exists exactly when the count says so. */
+      count = nc_solver_count (&puzzle, 2, NULL);
+      expected = n % 5 == 4 ? count >= 1 : count == 2;
+      assert_find_other (&puzzle, &full, NULL, 0, expected);
+      outcomes[0][expected]++;
+
+      /* At a few cells, given or empty: only when the reference lists every
+       * solution is the answer known. */
+      if (nc_grid_find_conflicts (&puzzle, NULL, 0) > 0)
+        count = 0;   /* the reference does not check the givens */
+      else
+        count = reference_solutions (&puzzle, found, MAX_SOLUTIONS);
+      if (count == MAX_SOLUTIONS)
+        continue;
+      for (int k = g_rand_int_range (rand, 1, 6); k > 0; k--)
+        cells[n_cells++] = (uint8_t) g_rand_int_range (rand, 0, NC_CELLS);
+      expected = listed_differs (found, count, &full, cells, n_cells);
+      assert_find_other (&puzzle, &full, cells, n_cells, expected);
+      outcomes[1][expected]++;
+    }
+  /* Both answers really occur, both ways of asking. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_cmpuint (outcomes[i][0], >, 50);
+      g_assert_cmpuint (outcomes[i][1], >, 50);
+    }
+}
+
+/* The generator's question: with one clue of a unique puzzle taken away,
+ * is there a solution other than the puzzle's, asked at that cell and
+ * anywhere, against counting, on the shared sets and the conflicting cases. */
+static void
+check_find_other_set (const char *name, guint stride)
+{
+  g_autoptr(GPtrArray) puzzles = load_shared_set (name);
+  unsigned outcomes[2] = { 0, 0 };
+
+  if (puzzles == NULL)
+    return;
+  for (guint i = 0; i < puzzles->len; i += stride)
+    {
+      const NcGrid *puzzle = g_ptr_array_index (puzzles, i);
+      NcGrid solution;
+
+      g_assert_cmpuint (nc_solver_count (puzzle, 2, &solution), ==, 1);
+      assert_find_other (puzzle, &solution, NULL, 0, FALSE);
+      for (int cell = 0; cell < NC_CELLS; cell++)
+        {
+          NcGrid less = *puzzle;
+          uint8_t at = (uint8_t) cell;
+          gboolean expected;
+
+          if (puzzle->cell[cell] == 0)
+            continue;
+          less.cell[cell] = 0;
+          expected = nc_solver_count (&less, 2, NULL) == 2;
+          assert_find_other (&less, &solution, &at, 1, expected);
+          assert_find_other (&less, &solution, NULL, 0, expected);
+          outcomes[expected]++;
+        }
+    }
+  g_test_message ("%s: %u clues necessary, %u not", name, outcomes[1], outcomes[0]);
+}
+
+static void
+test_find_other_shared (void)
+{
+  check_find_other_set ("17-clue.txt", 25);
+  check_find_other_set ("magictour-top1465.txt", 1);
+}
+
+static void
+test_find_other_edges (void)
+{
+  const int conflict[][2] = { { 0, 5 }, { 4, 5 }, { -1 } };
+  NcGrid bad = grid_from_givens (conflict);
+  NcGrid solution = grid_from_line (EULER1_SOLUTION);
+  NcGrid empty = { { 0 } };
+  uint8_t all[NC_CELLS];
+
+  for (int i = 0; i < NC_CELLS; i++)
+    all[i] = (uint8_t) i;
+  /* No solution at all: none differs. */
+  g_assert_false (nc_solver_find_other (&bad, &solution, NULL, 0, NULL));
+  g_assert_false (nc_solver_find_other (&bad, &solution, all, NC_CELLS, NULL));
+  /* A full grid is its only solution. */
+  g_assert_false (nc_solver_find_other (&solution, &solution, NULL, 0, NULL));
+  g_assert_false (nc_solver_find_other (&solution, &solution, all, NC_CELLS, NULL));
+  /* No cells to differ at. */
+  g_assert_false (nc_solver_find_other (&empty, &solution, all, 0, NULL));
+  /* The empty grid has others everywhere. */
+  assert_find_other (&empty, &solution, NULL, 0, TRUE);
+  assert_find_other (&empty, &solution, all, NC_CELLS, TRUE);
+  assert_find_other (&empty, &solution, all + 80, 1, TRUE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -507,5 +660,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/solver/random-vs-reference", test_random_vs_reference);
   g_test_add_func ("/core/solver/17-clue", test_17_clue);
   g_test_add_func ("/core/solver/magictour", test_magictour);
+  g_test_add_func ("/core/solver/find-other/edges", test_find_other_edges);
+  g_test_add_func ("/core/solver/find-other/random", test_find_other_random);
+  g_test_add_func ("/core/solver/find-other/shared", test_find_other_shared);
   return g_test_run ();
 }

@@ -24,3 +24,38 @@ grid_from_line (const char *line)
     grid.cell[i] = (line[i] >= '1' && line[i] <= '9') ? (uint8_t) (line[i] - '0') : 0;
   return grid;
 }
+
+/* The puzzles of a shared data file (NONET_SHARED_DATA, see
+ * ../shared/data/README.md) as 81-character lines: every stride-th, at most
+ * max, skipping comments. NULL when the set is not there. Lines are walked
+ * by hand: g_strsplit on a 4 MB file is quadratic under AddressSanitizer's
+ * strstr. */
+static inline GPtrArray *
+test_read_shared (const char *name,
+                  unsigned    stride,
+                  unsigned    max)
+{
+  const char *dir = g_getenv ("NONET_SHARED_DATA");
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  GPtrArray *out;
+  unsigned seen = 0;
+
+  if (dir == NULL)
+    return NULL;
+  path = g_build_filename (dir, name, NULL);
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  out = g_ptr_array_new_with_free_func (g_free);
+  for (const char *line = text; *line != '\0' && out->len < max; )
+    {
+      const char *end = line;
+
+      while (*end != '\0' && *end != '\n')
+        end++;
+      if (*line != '#' && end - line >= NC_CELLS && seen++ % stride == 0)
+        g_ptr_array_add (out, g_strndup (line, NC_CELLS));
+      line = *end == '\n' ? end + 1 : end;
+    }
+  return out;
+}

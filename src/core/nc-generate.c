@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "nc-canon.h"
 #include "nc-solver.h"
 
 /* The budget and the progress callback are looked at every this many
@@ -37,6 +38,11 @@
 #define LOW_TARGET 18
 #define LOW_STALL_MOVES 20000
 #define LOW_DRIFT_ONE_IN 2
+/* Moves for targets up to this many clues look for a second solution
+ * knowing the first (nc_solver_find_other), which finds different second
+ * solutions than counting does, and so different puzzles. Above it they
+ * count, so that the published IDs of 22 clues and more keep their puzzles. */
+#define KNOWN_SOLUTION_MAX 21
 
 /* Every symmetry groups the cells into orbits of 1, 2 or 4 cells that are
  * clues together or not at all. Built per call: the core keeps no state. */
@@ -317,6 +323,25 @@ gen_count (Gen *g, const NcGrid *puzzle, NcGrid *first)
   return nc_solver_count (puzzle, 2, first);
 }
 
+/* nc_solver_find_other: whether puzzle, which solution solves, has a
+ * solution that differs from it at one of cells (anywhere when cells is
+ * NULL). Once the generator must stop it answers yes without looking, as
+ * gen_count answers 2. */
+static bool
+gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
+           const uint8_t *cells, int n_cells, NcGrid *other)
+{
+  if (g->stop != STOP_NONE)
+    return true;
+  if (++g->calls % POLL_EVERY == 0)
+    {
+      gen_poll (g);
+      if (g->stop != STOP_NONE)
+        return true;
+    }
+  return nc_solver_find_other (puzzle, solution, cells, n_cells, other);
+}
+
 /* ---- solved grids ---- */
 
 typedef struct
@@ -381,47 +406,20 @@ fill_next (Fill *f)
   return false;
 }
 
-static void
-shuffle_lines (NcRng *rng, uint8_t lines[9])
-{
-  uint8_t blocks[3] = { 0, 1, 2 };
-
-  nc_rng_shuffle (rng, blocks, 3);
-  for (int b = 0; b < 3; b++)
-    {
-      uint8_t within[3] = { 0, 1, 2 };
-
-      nc_rng_shuffle (rng, within, 3);
-      for (int i = 0; i < 3; i++)
-        lines[b * 3 + i] = (uint8_t) (blocks[b] * 3 + within[i]);
-    }
-}
-
 /* A random solved grid: a random fill, then the transformations that keep
  * a grid valid (relabelled digits, rows within bands, bands, columns within
  * stacks, stacks, transposition), so that no fill order shows through. */
 static void
 random_solution (NcRng *rng, NcGrid *out)
 {
-  NcGrid  filled = { { 0 } };
-  Fill    f = { .grid = &filled, .rng = rng };
-  uint8_t digits[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
-  uint8_t rows[9], cols[9];
-  bool    transpose;
+  NcGrid      filled = { { 0 } };
+  Fill        f = { .grid = &filled, .rng = rng };
+  NcTransform t;
 
   f.first = (int) nc_rng_below (rng, NC_CELLS);
   fill_next (&f);
-  nc_rng_shuffle (rng, digits, 9);
-  shuffle_lines (rng, rows);
-  shuffle_lines (rng, cols);
-  transpose = nc_rng_below (rng, 2) != 0;
-  for (int r = 0; r < 9; r++)
-    for (int c = 0; c < 9; c++)
-      {
-        int from = transpose ? cols[c] * 9 + rows[r] : rows[r] * 9 + cols[c];
-
-        out->cell[r * 9 + c] = digits[filled.cell[from] - 1];
-      }
+  nc_transform_random (&t, rng);
+  nc_transform_apply (&t, &filled, out);
 }
 
 /* ---- removal and search ---- */
@@ -455,7 +453,10 @@ gen_reduce (Gen *g, State *s, int floor)
       if (s->clues - o->size[orbit] < floor)
         continue;
       orbit_clear (s, o, orbit);
-      if (!orbit_forced (s, o, orbit) && gen_count (g, &s->puzzle, NULL) != 1)
+      /* The puzzle had one solution, so another can only differ from it
+       * at the orbit just taken away. */
+      if (!orbit_forced (s, o, orbit)
+          && gen_other (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit], NULL))
         orbit_restore (s, o, orbit);
     }
   if (s->clues < g->lowest)
@@ -506,6 +507,10 @@ gen_move (Gen *g, State *s)
   uint8_t present[NC_CELLS], candidates[NC_CELLS];
   int     n_present = 0, dropped;
   bool    drift = false;
+  /* Below KNOWN_SOLUTION_MAX the move knows a solution of the puzzle as it
+   * stands, and asks the solver for another rather than counting. */
+  bool    use_known = g->params->clues != NC_CLUES_MINIMAL && g->params->clues <= KNOWN_SOLUTION_MAX;
+  NcGrid  known = s->solution;
 
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
@@ -518,8 +523,22 @@ gen_move (Gen *g, State *s)
   for (int adds = 0;; adds++)
     {
       NcGrid   first;
-      unsigned count = gen_count (g, &s->puzzle, &first);
+      unsigned count;
       int      n = 0;
+
+      /* Without drift every clue added is the solution's, so a solution
+       * that agrees with it on the dropped orbit solves the puzzle before
+       * the move, and is the solution. With drift, known is the solution
+       * the last clues added came from, and the other may be anywhere. */
+      if (!use_known)
+        count = gen_count (g, &s->puzzle, &first);
+      else if (gen_other (g, &s->puzzle, &known, drift ? NULL : o->cells[dropped], o->size[dropped], &first))
+        count = 2;
+      else
+        {
+          count = 1;
+          first = known;
+        }
 
       if (g->stop != STOP_NONE || (count != 1 && adds == MOVE_MAX_ADDS))
         return false;
@@ -543,6 +562,7 @@ gen_move (Gen *g, State *s)
           for (int k = 0; k < o->size[orbit]; k++)
             s->puzzle.cell[o->cells[orbit][k]] = first.cell[o->cells[orbit][k]];
           s->clues += o->size[orbit];
+          known = first;
           continue;
         }
       for (int i = 0; i < o->n; i++)

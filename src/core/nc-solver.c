@@ -4,6 +4,8 @@
 
 #include "nc-solver.h"
 
+#include <string.h>
+
 /* The board is digit-major: for each digit, three 27-bit boards, one per
  * band of three rows, bit (row % 3) * 9 + column set where the digit may
  * still go. A band then answers most questions with a few word operations:
@@ -453,22 +455,20 @@ search (Board *board, Search *s)
     }
 }
 
-unsigned
-nc_solver_count (const NcGrid *puzzle, unsigned limit, NcGrid *solution)
+/* The board of puzzle's givens, not yet propagated. False when two givens
+ * conflict: the puzzle then has no solution. */
+static bool
+board_init (Board *board, const NcGrid *puzzle)
 {
-  Board  board;
-  /* The header asks for limit >= 1; a 0 is read as 1. */
-  Search s = { .count = 0, .limit = limit ? limit : 1, .solution = solution };
-
   for (int i = 0; i < 27; i++)
     {
-      board.cand[i] = BAND_ALL;
-      board.seen[i] = 0;
+      board->cand[i] = BAND_ALL;
+      board->seen[i] = 0;
     }
   for (int band = 0; band < 3; band++)
     {
-      board.open_cells[band] = BAND_ALL;
-      board.open_rows[band] = BAND_ALL;
+      board->open_cells[band] = BAND_ALL;
+      board->open_rows[band] = BAND_ALL;
     }
   /* A given whose digit its cell has already lost shares a unit with an
    * equal given: the puzzle has no solution. */
@@ -480,12 +480,110 @@ nc_solver_count (const NcGrid *puzzle, unsigned limit, NcGrid *solution)
 
       if (digit < 1 || digit > 9)
         continue;
-      if (!(board.cand[(digit - 1) * 3 + band] & bit))
-        return 0;
-      board_assign (&board, digit - 1, band, bit);
+      if (!(board->cand[(digit - 1) * 3 + band] & bit))
+        return false;
+      board_assign (board, digit - 1, band, bit);
     }
+  return true;
+}
+
+unsigned
+nc_solver_count (const NcGrid *puzzle, unsigned limit, NcGrid *solution)
+{
+  Board  board;
+  /* The header asks for limit >= 1; a 0 is read as 1. */
+  Search s = { .count = 0, .limit = limit ? limit : 1, .solution = solution };
+
+  if (!board_init (&board, puzzle))
+    return 0;
   search (&board, &s);
   return s.count;
+}
+
+/* One step of nc_solver_find_other at the cell at bit of band, where the
+ * known solution has digit (-1 for none): first the solutions where the
+ * cell does not hold digit, stopping at the first, then, in place, the
+ * board keeps those where it does. True when the first part found one;
+ * *done when the second part is empty. */
+static bool
+find_other_at (Board *board, int band, uint32_t bit, int digit, NcGrid *other, bool *done)
+{
+  Search s = { .count = 0, .limit = 1, .solution = other };
+  bool   holds = digit >= 0 && (board->cand[digit * 3 + band] & bit) != 0;
+  Board  next;
+
+  if (!(board->open_cells[band] & bit) || !holds)
+    {
+      /* Placed with that digit, no solution differs here; placed with
+       * another or without the digit, every solution does. */
+      if (holds)
+        return false;
+      search (board, &s);
+      *done = true;
+      return s.count != 0;
+    }
+  next = *board;
+  next.cand[digit * 3 + band] &= ~bit;
+  search (&next, &s);
+  if (s.count != 0)
+    return true;
+  board_assign (board, digit, band, bit);
+  *done = !board_propagate (board);
+  return false;
+}
+
+static int
+known_digit (const NcGrid *solution, int cell)
+{
+  int digit = solution->cell[cell];
+
+  return digit >= 1 && digit <= 9 ? digit - 1 : -1;
+}
+
+bool
+nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
+                      const uint8_t *cells, int n_cells, NcGrid *other)
+{
+  Board board;
+  bool  done = false;
+
+  if (!board_init (&board, puzzle) || !board_propagate (&board))
+    return false;
+  if (cells != NULL)
+    {
+      /* The solutions that differ at the first cell, then those that agree
+       * there and differ at the second, and so on: disjoint parts, and the
+       * cells already fixed prune the later searches. */
+      for (int i = 0; i < n_cells && !done; i++)
+        if (cells[i] < NC_CELLS
+            && find_other_at (&board, cells[i] / 27, 1u << (cells[i] % 27),
+                              known_digit (solution, cells[i]), other, &done))
+          return true;
+      return false;
+    }
+  /* Anywhere: the same, on the cells the search would guess on, until the
+   * cells fixed leave one solution. */
+  while (!done)
+    {
+      int      band;
+      uint32_t bit;
+
+      if (board_solved (&board))
+        {
+          NcGrid found;
+
+          board_extract (&board, &found);
+          if (memcmp (found.cell, solution->cell, NC_CELLS) == 0)
+            return false;
+          if (other != NULL)
+            *other = found;
+          return true;
+        }
+      board_choose (&board, &band, &bit);
+      if (find_other_at (&board, band, bit, known_digit (solution, band * 27 + __builtin_ctz (bit)), other, &done))
+        return true;
+    }
+  return false;
 }
 
 bool

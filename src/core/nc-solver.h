@@ -13,3 +13,13 @@ unsigned nc_solver_count (const NcGrid *puzzle, unsigned limit, NcGrid *solution
 
 /* True when puzzle has exactly one solution, stored in solution (may be NULL). */
 bool nc_solver_is_unique (const NcGrid *puzzle, NcGrid *solution);
+
+/* Looks for a solution of puzzle that differs from solution in at least one
+ * of the n_cells cells listed, or in any cell when cells is NULL, and
+ * returns true, storing it in other (may be NULL), when there is one.
+ * When solution is known to solve puzzle, this answers uniqueness in one
+ * search that stops at the first difference and prunes on the known
+ * digits: cheaper than counting to two. And when a clue orbit is taken
+ * from a unique puzzle, a second solution can only differ at its cells. */
+bool nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
+                           const uint8_t *cells, int n_cells, NcGrid *other);

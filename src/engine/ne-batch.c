@@ -48,15 +48,13 @@ typedef struct
 static void
 batch_lock (Batch *batch)
 {
-  g_mutex_lock (&batch->mutex);
-  tsan_acquire (&batch->mutex);
+  ne_mutex_lock (&batch->mutex);
 }
 
 static void
 batch_unlock (Batch *batch)
 {
-  tsan_release (&batch->mutex);
-  g_mutex_unlock (&batch->mutex);
+  ne_mutex_unlock (&batch->mutex);
 }
 
 guint64

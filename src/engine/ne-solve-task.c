@@ -85,15 +85,13 @@ static guint signals[N_SIGNALS];
 static void
 run_lock (Run *run)
 {
-  g_mutex_lock (&run->mutex);
-  tsan_acquire (&run->mutex);
+  ne_mutex_lock (&run->mutex);
 }
 
 static void
 run_unlock (Run *run)
 {
-  tsan_release (&run->mutex);
-  g_mutex_unlock (&run->mutex);
+  ne_mutex_unlock (&run->mutex);
 }
 
 static void

@@ -1,19 +1,41 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ne-store.c: the game library in SQLite. The schema grows by migrations
  * keyed on PRAGMA user_version, each in its own transaction; statements are
- * prepared once per store, so a save after every move is one cheap UPDATE. */
+ * prepared once per store, so a save after every move is one cheap UPDATE.
+ * Every change is one transaction (a savepoint inside ne_store_begin), and
+ * "library-changed" follows the outermost commit. */
 
 #define G_LOG_DOMAIN "nonet-store"
 
 #include "config.h"
 
 #include "ne-store.h"
+#include "ne-store-private.h"
 
 #include <errno.h>
-#include <sqlite3.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
+#include "nc-canon.h"
+#include "nc-grade.h"
+#include "nc-parse.h"
+#include "nc-solver.h"
+#include "ne-collections-resources.h"
 
 /* How long to wait for another Nonet holding the write lock. */
 #define BUSY_TIMEOUT_MS 5000
+
+/* Bump when the files in data/collections change: libraries that recorded
+ * an older version import the built-in collections again (what they hold
+ * already is skipped). */
+#define BUILTIN_VERSION 1
+#define BUILTIN_PATH "/io/github/nonet/Nonet/collections/"
+
+/* ne_store_open purges only what was trashed this long ago, so a second
+ * connection (an import on a worker) never purges a puzzle that an Undo
+ * toast of the app may still restore. */
+#define PURGE_AT_OPEN_AGE_MS (10 * 60 * 1000)
 
 /* Migration i brings a library from user_version i to i + 1. Add steps at
  * the end; never edit one that has shipped. Times are Unix time in
@@ -39,6 +61,52 @@ static const char *const migrations[] = {
   ");"
   "CREATE INDEX game_by_puzzle ON game (puzzle_id);"
   "CREATE INDEX game_by_status ON game (status, updated);",
+
+  /* 1 -> 2: the library. Collections; what is known of each puzzle (its
+   * canonical form, to recognise a transformed copy; clues; grade; what a
+   * person or a file says of it); its status and best time, kept from its
+   * games; a trash. The nonet_* functions are registered on the connection
+   * (ne_store_register_functions) and fill the new columns of old rows.
+   * title_key is the title's sort key (ne_store_title_key), written with
+   * it: no row of version 1 has a title, so none needs one here. */
+  "CREATE TABLE collection ("
+  "  id      INTEGER PRIMARY KEY,"
+  "  name    TEXT NOT NULL UNIQUE,"
+  "  builtin INTEGER NOT NULL DEFAULT 0,"
+  "  added   INTEGER NOT NULL"
+  ");"
+  "CREATE TABLE meta ("
+  "  key   TEXT PRIMARY KEY,"
+  "  value TEXT"
+  ");"
+  "ALTER TABLE puzzle ADD COLUMN canon TEXT;"
+  "ALTER TABLE puzzle ADD COLUMN clues INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE puzzle ADD COLUMN grade INTEGER;"
+  "ALTER TABLE puzzle ADD COLUMN score INTEGER;"
+  "ALTER TABLE puzzle ADD COLUMN title TEXT;"
+  "ALTER TABLE puzzle ADD COLUMN title_key TEXT;"
+  "ALTER TABLE puzzle ADD COLUMN author TEXT;"
+  "ALTER TABLE puzzle ADD COLUMN notes TEXT;"
+  "ALTER TABLE puzzle ADD COLUMN collection_id INTEGER"
+  "  REFERENCES collection (id) ON DELETE SET NULL;"
+  "ALTER TABLE puzzle ADD COLUMN status INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE puzzle ADD COLUMN best_ms INTEGER;"
+  "ALTER TABLE puzzle ADD COLUMN trashed INTEGER;"
+  "UPDATE puzzle SET canon = nonet_canon (givens), clues = nonet_clues (givens),"
+  "  grade = nonet_grade (givens), score = nonet_score (givens);"
+  "UPDATE puzzle SET (status, best_ms) = ("
+  "  SELECT CASE WHEN count (*) = 0 THEN 0 WHEN max (status = 'solved') THEN 2 ELSE 1 END,"
+  "         min (CASE WHEN status = 'solved' THEN elapsed_ms END)"
+  "  FROM game WHERE game.puzzle_id = puzzle.id);"
+  "CREATE INDEX puzzle_by_canon ON puzzle (canon);"
+  "CREATE INDEX puzzle_by_collection ON puzzle (collection_id);"
+  "CREATE INDEX puzzle_by_clues ON puzzle (clues, id);"
+  "CREATE INDEX puzzle_by_grade ON puzzle (grade, id);"
+  "CREATE INDEX puzzle_by_status ON puzzle (status, id);"
+  "CREATE INDEX puzzle_by_best_ms ON puzzle (best_ms, id);"
+  "CREATE INDEX puzzle_by_added ON puzzle (added, id);"
+  "CREATE INDEX puzzle_by_title ON puzzle (title_key, id);"
+  "CREATE INDEX puzzle_in_trash ON puzzle (trashed) WHERE trashed IS NOT NULL;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == NE_STORE_SCHEMA_VERSION);
@@ -47,21 +115,62 @@ typedef enum
 {
   STMT_ADD_PUZZLE,
   STMT_FIND_PUZZLE,
+  STMT_FIND_EQUIVALENT,
+  STMT_UNTRASH,
   STMT_START_GAME,
   STMT_SAVE_GAME,
   STMT_MARK_SOLVED,
+  STMT_UPDATE_PUZZLE_STATUS,
   STMT_GAME_STATUS,
+  STMT_GAME_PUZZLE,
   STMT_CURRENT_GAME,
+  STMT_CURRENT_GAME_OF,
   STMT_LOAD_GAME,
+  STMT_GET_PUZZLE,
+  STMT_COUNT_PUZZLES,
+  STMT_SET_TITLE,
+  STMT_SET_NOTES,
+  STMT_MOVE_PUZZLE,
+  STMT_TRASH_PUZZLE,
+  STMT_RESTORE_PUZZLE,
+  STMT_PURGE_TRASH,
+  STMT_ADD_COLLECTION,
+  STMT_FIND_COLLECTION,
+  STMT_COLLECTION_EXISTS,
+  STMT_RENAME_COLLECTION,
+  STMT_DELETE_COLLECTION,
+  STMT_LIST_COLLECTIONS,
+  STMT_LIST_PUZZLE_IDS,
+  STMT_GET_META,
+  STMT_SET_META,
   N_STMTS
 } Stmt;
 
+/* A puzzle's status and best time from its games (NePuzzleStatus), for
+ * the puzzle of game ?1; changes nothing when they are up to date, so
+ * sqlite3_changes says whether the library view needs to know. */
+#define UPDATE_PUZZLE_STATUS_SQL \
+  "WITH of_game (id) AS (SELECT puzzle_id FROM game WHERE id = ?1)," \
+  " games (status, best) AS (" \
+  "  SELECT CASE WHEN count (*) = 0 THEN 0 WHEN max (status = 'solved') THEN 2 ELSE 1 END," \
+  "         min (CASE WHEN status = 'solved' THEN elapsed_ms END)" \
+  "  FROM game WHERE puzzle_id = (SELECT id FROM of_game))" \
+  " UPDATE puzzle SET (status, best_ms) = (SELECT status, best FROM games)" \
+  " WHERE id = (SELECT id FROM of_game)" \
+  "  AND (status, best_ms) IS NOT (SELECT status, best FROM games)"
+
 static const char *const stmt_sql[N_STMTS] = {
   [STMT_ADD_PUZZLE] =
-    "INSERT INTO puzzle (givens, solution, source, added) VALUES (?1, ?2, ?3, ?4)"
+    "INSERT INTO puzzle (givens, solution, source, added, canon, clues, grade, score,"
+    "                    title, author, notes, collection_id, title_key)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
     " ON CONFLICT (givens) DO NOTHING",
   [STMT_FIND_PUZZLE] =
     "SELECT id FROM puzzle WHERE givens = ?1",
+  [STMT_FIND_EQUIVALENT] =
+    "SELECT id FROM puzzle WHERE canon = ?1 ORDER BY trashed IS NOT NULL, id LIMIT 1",
+  [STMT_UNTRASH] =
+    "UPDATE puzzle SET trashed = NULL WHERE id = ?1 AND trashed IS NOT NULL",
   [STMT_START_GAME] =
     "INSERT INTO game (puzzle_id, started, updated) VALUES (?1, ?2, ?2)",
   [STMT_SAVE_GAME] =
@@ -69,14 +178,80 @@ static const char *const stmt_sql[N_STMTS] = {
     " WHERE id = ?1",
   [STMT_MARK_SOLVED] =
     "UPDATE game SET status = 'solved', updated = ?2 WHERE id = ?1",
+  [STMT_UPDATE_PUZZLE_STATUS] = UPDATE_PUZZLE_STATUS_SQL,
   [STMT_GAME_STATUS] =
     "SELECT status FROM game WHERE id = ?1",
+  [STMT_GAME_PUZZLE] =
+    "SELECT puzzle_id FROM game WHERE id = ?1",
   [STMT_CURRENT_GAME] =
-    "SELECT id FROM game WHERE status = 'in-progress' ORDER BY updated DESC, id DESC LIMIT 1",
+    "SELECT game.id FROM game JOIN puzzle ON puzzle.id = game.puzzle_id"
+    " WHERE game.status = 'in-progress' AND puzzle.trashed IS NULL"
+    " ORDER BY game.updated DESC, game.id DESC LIMIT 1",
+  [STMT_CURRENT_GAME_OF] =
+    "SELECT id FROM game WHERE puzzle_id = ?1 AND status = 'in-progress'"
+    " ORDER BY updated DESC, id DESC LIMIT 1",
   [STMT_LOAD_GAME] =
     "SELECT game.moves, game.position, game.elapsed_ms, puzzle.givens, puzzle.solution"
     " FROM game JOIN puzzle ON puzzle.id = game.puzzle_id WHERE game.id = ?1",
+  [STMT_GET_PUZZLE] =
+    "SELECT puzzle.givens, puzzle.solution, puzzle.clues, puzzle.grade, puzzle.score,"
+    "       puzzle.title, puzzle.author, puzzle.source, puzzle.notes, puzzle.added,"
+    "       puzzle.collection_id, collection.name, puzzle.status, puzzle.best_ms"
+    " FROM puzzle LEFT JOIN collection ON collection.id = puzzle.collection_id"
+    " WHERE puzzle.id = ?1",
+  [STMT_COUNT_PUZZLES] =
+    "SELECT count (*) FROM puzzle WHERE trashed IS NULL",
+  [STMT_SET_TITLE] =
+    "UPDATE puzzle SET title = ?2, title_key = ?3 WHERE id = ?1",
+  [STMT_SET_NOTES] =
+    "UPDATE puzzle SET notes = ?2 WHERE id = ?1",
+  [STMT_MOVE_PUZZLE] =
+    "UPDATE puzzle SET collection_id = ?2 WHERE id = ?1",
+  [STMT_TRASH_PUZZLE] =
+    "UPDATE puzzle SET trashed = coalesce (trashed, ?2) WHERE id = ?1",
+  [STMT_RESTORE_PUZZLE] =
+    "UPDATE puzzle SET trashed = NULL WHERE id = ?1",
+  [STMT_PURGE_TRASH] =
+    "DELETE FROM puzzle WHERE trashed <= ?1",
+  [STMT_ADD_COLLECTION] =
+    "INSERT INTO collection (name, builtin, added) VALUES (?1, ?2, ?3)"
+    " ON CONFLICT (name) DO NOTHING",
+  [STMT_FIND_COLLECTION] =
+    "SELECT id FROM collection WHERE name = ?1",
+  [STMT_COLLECTION_EXISTS] =
+    "SELECT name FROM collection WHERE id = ?1",
+  [STMT_RENAME_COLLECTION] =
+    "UPDATE collection SET name = ?2 WHERE id = ?1",
+  [STMT_DELETE_COLLECTION] =
+    "DELETE FROM collection WHERE id = ?1",
+  [STMT_LIST_COLLECTIONS] =
+    "SELECT collection.id, collection.name, collection.builtin, count (puzzle.id)"
+    " FROM collection LEFT JOIN puzzle"
+    "  ON puzzle.collection_id = collection.id AND puzzle.trashed IS NULL"
+    " GROUP BY collection.id"
+    " ORDER BY collection.builtin DESC,"
+    "  CASE WHEN collection.builtin THEN collection.id END,"
+    "  collection.name COLLATE NOCASE, collection.id",
+  [STMT_LIST_PUZZLE_IDS] =
+    "SELECT id FROM puzzle WHERE trashed IS NULL"
+    " AND (?1 < 0 OR collection_id IS nullif (?1, 0))"
+    " AND (?2 < 0 OR status = ?2)"
+    " ORDER BY id",
+  [STMT_GET_META] =
+    "SELECT value FROM meta WHERE key = ?1",
+  [STMT_SET_META] =
+    "INSERT INTO meta (key, value) VALUES (?1, ?2)"
+    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
 };
+
+/* nonet_grade and nonet_score of the same givens, one after the other in
+ * the migration: grade once. */
+typedef struct
+{
+  char key[NC_CELLS + 1];
+  int  grade;   /* -1: not unique */
+  int  score;
+} GradeCache;
 
 struct _NeStore
 {
@@ -87,11 +262,23 @@ struct _NeStore
   char         *display_path;
   sqlite3      *db;
   sqlite3_stmt *stmts[N_STMTS];
+
+  GradeCache    grade_cache;
+  int           tx_depth;        /* ne_store_tx_begin calls not yet ended */
+  gboolean      changed;         /* emit library-changed after the outer commit */
+  gboolean      corrupt;         /* the open failed on a damaged file */
 };
 
 G_DEFINE_FINAL_TYPE (NeStore, ne_store, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK (ne-store-error-quark, ne_store_error)
+
+enum {
+  LIBRARY_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static const char *
 status_to_string (NeGameStatus status)
@@ -103,6 +290,43 @@ static gint64
 now_ms (void)
 {
   return g_get_real_time () / 1000;
+}
+
+const char *
+ne_puzzle_status_name (NePuzzleStatus status)
+{
+  switch (status)
+    {
+    case NE_PUZZLE_STATUS_NEW:
+      return _("New");
+    case NE_PUZZLE_STATUS_IN_PROGRESS:
+      return _("In progress");
+    case NE_PUZZLE_STATUS_SOLVED:
+      return _("Solved");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+void
+ne_puzzle_info_clear (NePuzzleInfo *info)
+{
+  g_return_if_fail (info != NULL);
+
+  g_clear_pointer (&info->title, g_free);
+  g_clear_pointer (&info->author, g_free);
+  g_clear_pointer (&info->source, g_free);
+  g_clear_pointer (&info->notes, g_free);
+  g_clear_pointer (&info->collection, g_free);
+}
+
+void
+ne_collection_info_free (NeCollectionInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->name);
+  g_free (info);
 }
 
 /* A prepared statement, reset and unbound after its last use. */
@@ -118,6 +342,12 @@ ne_store_stmt (NeStore *self,
   return stmt;
 }
 
+static gboolean
+is_corrupt_code (int rc)
+{
+  return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
+}
+
 /* "<what> <path>: <SQLite's reason>", e.g. "Could not save the game to
  * /home/ada/.local/share/nonet/library.db: database or disk is full". */
 static void
@@ -126,8 +356,21 @@ ne_store_set_error (NeStore     *self,
                     NeStoreError code,
                     const char  *what)
 {
+  if (is_corrupt_code (sqlite3_extended_errcode (self->db)))
+    self->corrupt = TRUE;
   g_set_error (error, NE_STORE_ERROR, code, "%s %s: %s",
                what, self->display_path, sqlite3_errmsg (self->db));
+}
+
+static void
+set_not_found (NeStore     *self,
+               GError     **error,
+               const char  *what,
+               gint64       id)
+{
+  g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
+               "%s %" G_GINT64_FORMAT " is not in the game library %s",
+               what, id, self->display_path);
 }
 
 static gboolean
@@ -144,11 +387,124 @@ ne_store_exec (NeStore     *self,
   return TRUE;
 }
 
+/* Transactions nest: the outermost is BEGIN IMMEDIATE (the write lock at
+ * once, so a busy library waits here rather than failing mid-way), the
+ * inner ones savepoints. */
+static gboolean
+ne_store_tx_begin (NeStore  *self,
+                   GError  **error)
+{
+  const char *sql = self->tx_depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT nested";
+
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
+                          "Could not write to the game library");
+      return FALSE;
+    }
+  self->tx_depth++;
+  return TRUE;
+}
+
 static void
+ne_store_tx_rollback (NeStore *self)
+{
+  g_assert (self->tx_depth > 0);
+
+  self->tx_depth--;
+  if (self->tx_depth > 0)
+    sqlite3_exec (self->db, "ROLLBACK TO nested; RELEASE nested", NULL, NULL, NULL);
+  else
+    {
+      if (!sqlite3_get_autocommit (self->db))
+        sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      self->changed = FALSE;
+    }
+}
+
+static gboolean
+ne_store_tx_commit (NeStore  *self,
+                    GError  **error)
+{
+  const char *sql = self->tx_depth == 1 ? "COMMIT" : "RELEASE nested";
+
+  g_assert (self->tx_depth > 0);
+
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
+                          "Could not write to the game library");
+      ne_store_tx_rollback (self);
+      return FALSE;
+    }
+  self->tx_depth--;
+  if (self->tx_depth == 0 && self->changed)
+    {
+      self->changed = FALSE;
+      g_signal_emit (self, signals[LIBRARY_CHANGED], 0);
+    }
+  return TRUE;
+}
+
+/* Ends what ne_store_tx_begin started: commits when ok, else rolls back
+ * (the error is already set). */
+static gboolean
+ne_store_tx_end (NeStore  *self,
+                 gboolean  ok,
+                 GError  **error)
+{
+  if (!ok)
+    {
+      ne_store_tx_rollback (self);
+      return FALSE;
+    }
+  return ne_store_tx_commit (self, error);
+}
+
+gboolean
+ne_store_begin (NeStore  *self,
+                GError  **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return ne_store_tx_begin (self, error);
+}
+
+gboolean
+ne_store_commit (NeStore  *self,
+                 GError  **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (self->tx_depth > 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return ne_store_tx_commit (self, error);
+}
+
+void
 ne_store_rollback (NeStore *self)
 {
-  if (!sqlite3_get_autocommit (self->db))
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  g_return_if_fail (NE_IS_STORE (self));
+  g_return_if_fail (self->tx_depth > 0);
+
+  ne_store_tx_rollback (self);
+}
+
+void
+ne_store_notify_changed (NeStore *self)
+{
+  g_return_if_fail (NE_IS_STORE (self));
+
+  g_signal_emit (self, signals[LIBRARY_CHANGED], 0);
+}
+
+sqlite3 *
+ne_store_get_db (NeStore *self)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), NULL);
+
+  return self->db;
 }
 
 /* One integer from a pragma such as "PRAGMA user_version". */
@@ -216,13 +572,13 @@ ne_store_migrate (NeStore  *self,
         return FALSE;
       if (!ne_store_query_int (self, "PRAGMA user_version", &version, error))
         {
-          ne_store_rollback (self);
+          sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
           return FALSE;
         }
       if (version >= NE_STORE_SCHEMA_VERSION)
         {
           /* Another instance got there first; the loop checks again. */
-          ne_store_rollback (self);
+          sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
           continue;
         }
 
@@ -232,10 +588,165 @@ ne_store_migrate (NeStore  *self,
           || !ne_store_exec (self, set_version, what, error)
           || !ne_store_exec (self, "COMMIT", what, error))
         {
-          ne_store_rollback (self);
+          if (!sqlite3_get_autocommit (self->db))
+            sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
           return FALSE;
         }
     }
+}
+
+/* FALSE unless 81 characters of '1'..'9', '.' or '0'. */
+static gboolean
+grid_from_text (const char *text,
+                int         len,
+                NcGrid     *out)
+{
+  if (text == NULL || len != NC_CELLS)
+    return FALSE;
+  for (int i = 0; i < NC_CELLS; i++)
+    {
+      if (text[i] >= '1' && text[i] <= '9')
+        out->cell[i] = (uint8_t) (text[i] - '0');
+      else if (text[i] == '.' || text[i] == '0')
+        out->cell[i] = 0;
+      else
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The grade and score of a puzzle with exactly one solution (stored in
+ * solution, which may be NULL); FALSE for none or several. */
+static gboolean
+grade_if_unique (const NcGrid *givens,
+                 NcGrid       *solution,
+                 int          *grade,
+                 int          *score)
+{
+  NcGradeResult result;
+
+  if (nc_solver_count (givens, 2, solution) != 1)
+    return FALSE;
+  nc_grade (givens, &result, NULL, NULL);
+  *grade = (int) result.grade;
+  *score = (int) result.score;
+  return TRUE;
+}
+
+static void
+canon_line (const NcGrid *givens,
+            char          out[NC_CELLS + 1])
+{
+  NcGrid canon;
+
+  nc_canon (givens, &canon);
+  nc_grid_format_line (&canon, '.', out);
+}
+
+/* The givens of a SQL function's argument; FALSE (and the result NULL)
+ * when it is not a grid. */
+static gboolean
+sql_arg_grid (sqlite3_context  *context,
+              sqlite3_value   **argv,
+              NcGrid           *out)
+{
+  if (grid_from_text ((const char *) sqlite3_value_text (argv[0]),
+                      sqlite3_value_bytes (argv[0]), out))
+    return TRUE;
+  sqlite3_result_null (context);
+  return FALSE;
+}
+
+static void
+sql_canon (sqlite3_context  *context,
+           int               argc,
+           sqlite3_value   **argv)
+{
+  NcGrid givens;
+  char line[NC_CELLS + 1];
+
+  if (!sql_arg_grid (context, argv, &givens))
+    return;
+  canon_line (&givens, line);
+  sqlite3_result_text (context, line, NC_CELLS, SQLITE_TRANSIENT);
+}
+
+static void
+sql_clues (sqlite3_context  *context,
+           int               argc,
+           sqlite3_value   **argv)
+{
+  NcGrid givens;
+
+  if (sql_arg_grid (context, argv, &givens))
+    sqlite3_result_int (context, nc_grid_count_filled (&givens));
+}
+
+/* nonet_grade (givens) and nonet_score (givens): NULL unless the puzzle
+ * has exactly one solution. */
+static void
+sql_grade_or_score (sqlite3_context  *context,
+                    sqlite3_value   **argv,
+                    gboolean          want_score)
+{
+  NeStore *self = sqlite3_user_data (context);
+  GradeCache *cache = &self->grade_cache;
+  NcGrid givens;
+
+  if (!sql_arg_grid (context, argv, &givens))
+    return;
+  if (memcmp (cache->key, sqlite3_value_text (argv[0]), NC_CELLS) != 0)
+    {
+      memcpy (cache->key, sqlite3_value_text (argv[0]), NC_CELLS);
+      if (!grade_if_unique (&givens, NULL, &cache->grade, &cache->score))
+        cache->grade = cache->score = -1;
+    }
+  if (cache->grade < 0)
+    sqlite3_result_null (context);
+  else
+    sqlite3_result_int (context, want_score ? cache->score : cache->grade);
+}
+
+static void
+sql_grade (sqlite3_context  *context,
+           int               argc,
+           sqlite3_value   **argv)
+{
+  sql_grade_or_score (context, argv, FALSE);
+}
+
+static void
+sql_score (sqlite3_context  *context,
+           int               argc,
+           sqlite3_value   **argv)
+{
+  sql_grade_or_score (context, argv, TRUE);
+}
+
+static gboolean
+ne_store_register_functions (NeStore  *self,
+                             GError  **error)
+{
+  static const struct
+  {
+    const char *name;
+    void      (*func) (sqlite3_context *, int, sqlite3_value **);
+  } functions[] = {
+    { "nonet_canon", sql_canon },
+    { "nonet_clues", sql_clues },
+    { "nonet_grade", sql_grade },
+    { "nonet_score", sql_score },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
+    if (sqlite3_create_function (self->db, functions[i].name, 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC, self,
+                                 functions[i].func, NULL, NULL) != SQLITE_OK)
+      {
+        ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /* A file system without shared memory may refuse WAL; the library still
@@ -266,9 +777,46 @@ ne_store_set_wal (NeStore  *self,
   return TRUE;
 }
 
+/* PRAGMA quick_check: "ok", or the first problem found. */
 static gboolean
-ne_store_setup (NeStore  *self,
-                GError  **error)
+ne_store_quick_check (NeStore  *self,
+                      GError  **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  g_autofree char *result = NULL;
+  int rc;
+
+  if (sqlite3_prepare_v2 (self->db, "PRAGMA quick_check (1)", -1, &stmt, NULL) != SQLITE_OK)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
+      return FALSE;
+    }
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    result = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
+      return FALSE;
+    }
+  if (g_strcmp0 (result, "ok") != 0)
+    {
+      self->corrupt = TRUE;
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+                   "Could not open the game library %s: it is damaged (%s)",
+                   self->display_path, result);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean purge_trash (NeStore *self, gint64 trashed_before, GError **error);
+
+static gboolean
+ne_store_setup (NeStore   *self,
+                gboolean   check,
+                GError   **error)
 {
   const char *what = "Could not open the game library";
   g_autofree char *dir = g_path_get_dirname (self->path);
@@ -304,6 +852,8 @@ ne_store_setup (NeStore  *self,
     return FALSE;
   if (!ne_store_check_version (self, version, error))
     return FALSE;
+  if (check && !ne_store_quick_check (self, error))
+    return FALSE;
 
   /* In WAL mode a commit is in the log once COMMIT returns, so killing the
    * process loses nothing committed; synchronous=NORMAL skips the fsync
@@ -311,10 +861,13 @@ ne_store_setup (NeStore  *self,
   if (!ne_store_set_wal (self, error))
     return FALSE;
   if (!ne_store_exec (self, "PRAGMA foreign_keys = ON", what, error)
-      || !ne_store_exec (self, "PRAGMA synchronous = NORMAL", what, error))
+      || !ne_store_exec (self, "PRAGMA synchronous = NORMAL", what, error)
+      /* Statement journals in memory: an import batch makes one per insert. */
+      || !ne_store_exec (self, "PRAGMA temp_store = MEMORY", what, error))
     return FALSE;
 
-  if (!ne_store_migrate (self, error))
+  if (!ne_store_register_functions (self, error)
+      || !ne_store_migrate (self, error))
     return FALSE;
 
   for (int i = 0; i < N_STMTS; i++)
@@ -325,6 +878,19 @@ ne_store_setup (NeStore  *self,
         return FALSE;
       }
 
+  /* Leftovers from an earlier session, then what this build ships. */
+  if (!purge_trash (self, now_ms () - PURGE_AT_OPEN_AGE_MS, error))
+    return FALSE;
+  {
+    GError *local_error = NULL;
+
+    ne_store_import_builtin (self, &local_error);
+    if (local_error != NULL)
+      {
+        g_propagate_error (error, local_error);
+        return FALSE;
+      }
+  }
   return TRUE;
 }
 
@@ -348,6 +914,15 @@ ne_store_class_init (NeStoreClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = ne_store_finalize;
+
+  /**
+   * NeStore::library-changed:
+   *
+   * Puzzles or collections changed through this store (after the commit).
+   */
+  signals[LIBRARY_CHANGED] =
+    g_signal_new ("library-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -361,6 +936,16 @@ ne_store_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "nonet", "library.db", NULL);
 }
 
+static NeStore *
+ne_store_new_for_path (const char *path)
+{
+  NeStore *self = g_object_new (NE_TYPE_STORE, NULL);
+
+  self->path = g_strdup (path);
+  self->display_path = g_filename_display_name (path);
+  return self;
+}
+
 NeStore *
 ne_store_open (const char  *path,
                GError     **error)
@@ -370,11 +955,86 @@ ne_store_open (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self = g_object_new (NE_TYPE_STORE, NULL);
-  self->path = g_strdup (path);
-  self->display_path = g_filename_display_name (path);
-  if (!ne_store_setup (self, error))
+  self = ne_store_new_for_path (path);
+  if (!ne_store_setup (self, FALSE, error))
     return NULL;
+  return g_steal_pointer (&self);
+}
+
+/* Renames path and its -wal and -shm to "<path>.corrupt-<stamp>" (+ the
+ * same suffixes); returns the new name of the library itself. */
+static char *
+move_aside (const char  *path,
+            GError     **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
+  g_autofree char *target = g_strdup_printf ("%s.corrupt-%s", path, stamp);
+  static const char *const suffixes[] = { "", "-wal", "-shm" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *from = g_strconcat (path, suffixes[i], NULL);
+      g_autofree char *to = g_strconcat (target, suffixes[i], NULL);
+
+      if (g_rename (from, to) != 0 && (i == 0 || errno != ENOENT))
+        {
+          int saved_errno = errno;
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+                       "The game library %s is damaged and could not be moved aside: %s",
+                       display, g_strerror (saved_errno));
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&target);
+}
+
+NeStore *
+ne_store_open_or_recover (const char  *path,
+                          char       **moved_aside_message,
+                          GError     **error)
+{
+  g_autoptr(NeStore) self = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *aside = NULL;
+  g_autofree char *display_aside = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (moved_aside_message != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  *moved_aside_message = NULL;
+  self = ne_store_new_for_path (path);
+  if (ne_store_setup (self, TRUE, &local_error))
+    return g_steal_pointer (&self);
+
+  /* Only a damaged file is moved: a newer library, a folder that cannot be
+   * written or a file that cannot be read stay as they are. */
+  if (!self->corrupt)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  /* Moved while still open, and closed without a checkpoint: closing
+   * first would let SQLite write to the damaged file and delete its log. */
+  g_debug ("Moving aside %s: %s", path, local_error->message);
+  if (self->db != NULL)
+    sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+  aside = move_aside (path, error);
+  g_clear_object (&self);
+  if (aside == NULL)
+    return NULL;
+
+  self = ne_store_open (path, error);
+  if (self == NULL)
+    return NULL;
+  display_aside = g_filename_display_name (aside);
+  *moved_aside_message =
+    g_strdup_printf ("The game library %s was damaged and could not be read. It was "
+                     "moved to %s and a new library was started.",
+                     self->display_path, display_aside);
   return g_steal_pointer (&self);
 }
 
@@ -384,6 +1044,59 @@ ne_store_get_path (NeStore *self)
   g_return_val_if_fail (NE_IS_STORE (self), NULL);
 
   return self->path;
+}
+
+/* The longest run of digits a title key orders by value: its length is
+ * written in two digits (ne-store-private.h). */
+#define TITLE_KEY_MAX_RUN 99
+
+char *
+ne_store_title_key (const char *title)
+{
+  g_autofree char *decomposed = NULL;
+  g_autofree char *folded = NULL;
+  GString *key;
+  const char *p;
+
+  g_return_val_if_fail (title != NULL, NULL);
+
+  /* Compatibility forms (fullwidth digits, ligatures) as their plain
+   * letters, then without case or accents. */
+  decomposed = g_utf8_normalize (title, -1, G_NORMALIZE_ALL);
+  if (decomposed == NULL)   /* not UTF-8: still a key, as the title has one */
+    return g_strdup (title);
+  folded = g_utf8_casefold (decomposed, -1);
+
+  key = g_string_sized_new (strlen (folded) + 8);
+  p = folded;
+  while (*p != '\0')
+    {
+      if (g_ascii_isdigit (*p))
+        {
+          const char *digits;
+          gsize len;
+
+          while (*p == '0')
+            p++;
+          digits = p;
+          while (g_ascii_isdigit (*p))
+            p++;
+          /* A longer run (no title has one) sorts among the 99-digit
+           * numbers, by its digits. */
+          len = p - digits;
+          g_string_append_printf (key, "%02u", (guint) MIN (len, TITLE_KEY_MAX_RUN));
+          g_string_append_len (key, digits, len);
+        }
+      else
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (g_unichar_type (c) != G_UNICODE_NON_SPACING_MARK)
+            g_string_append_unichar (key, c);
+          p = g_utf8_next_char (p);
+        }
+    }
+  return g_string_free (key, FALSE);
 }
 
 static void
@@ -402,26 +1115,111 @@ bind_grid (sqlite3_stmt *stmt,
   sqlite3_bind_text (stmt, index, line, NC_CELLS, SQLITE_TRANSIENT);
 }
 
+/* NULL for an empty string too. */
+static void
+bind_text_or_null (sqlite3_stmt *stmt,
+                   int           index,
+                   const char   *text)
+{
+  if (text == NULL || text[0] == '\0')
+    sqlite3_bind_null (stmt, index);
+  else
+    sqlite3_bind_text (stmt, index, text, -1, SQLITE_TRANSIENT);
+}
+
+static void
+bind_id_or_null (sqlite3_stmt *stmt,
+                 int           index,
+                 gint64        id)
+{
+  if (id == 0)
+    sqlite3_bind_null (stmt, index);
+  else
+    sqlite3_bind_int64 (stmt, index, id);
+}
+
+static void
+bind_int_or_null (sqlite3_stmt *stmt,
+                  int           index,
+                  int           value)
+{
+  if (value < 0)
+    sqlite3_bind_null (stmt, index);
+  else
+    sqlite3_bind_int (stmt, index, value);
+}
+
 /* A grid column: FALSE unless 81 characters of '1'..'9', '.' or '0'. */
 static gboolean
 column_grid (sqlite3_stmt *stmt,
              int           index,
              NcGrid       *out)
 {
-  const char *text = (const char *) sqlite3_column_text (stmt, index);
+  return grid_from_text ((const char *) sqlite3_column_text (stmt, index),
+                         sqlite3_column_bytes (stmt, index), out);
+}
 
-  if (text == NULL || sqlite3_column_bytes (stmt, index) != NC_CELLS)
-    return FALSE;
-  for (int i = 0; i < NC_CELLS; i++)
+static char *
+column_strdup (sqlite3_stmt *stmt,
+               int           index)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, index));
+}
+
+/* A statement that returns at most one id (or count): 0 with no error
+ * when it returns no row. */
+static gint64
+ne_store_step_id (NeStore       *self,
+                  sqlite3_stmt  *stmt,
+                  GError       **error)
+{
+  gint64 id = 0;
+  int rc = sqlite3_step (stmt);
+
+  if (rc == SQLITE_ROW)
+    id = sqlite3_column_int64 (stmt, 0);
+  else if (rc != SQLITE_DONE)
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+  sqlite3_reset (stmt);
+  return id;
+}
+
+/* A statement that changes rows: -1 and error when it fails, else how
+ * many rows it changed. */
+static int
+ne_store_step_change (NeStore       *self,
+                      sqlite3_stmt  *stmt,
+                      GError       **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
     {
-      if (text[i] >= '1' && text[i] <= '9')
-        out->cell[i] = (uint8_t) (text[i] - '0');
-      else if (text[i] == '.' || text[i] == '0')
-        out->cell[i] = 0;
-      else
-        return FALSE;
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
+                          "Could not write to the game library");
+      return -1;
     }
-  return TRUE;
+  return sqlite3_changes (self->db);
+}
+
+/* Runs a bound statement that changes the row of id (a "what", for the
+ * error) and ends the transaction the caller began: NOT_FOUND when there
+ * was no such row. */
+static gboolean
+change_one_and_end (NeStore       *self,
+                    sqlite3_stmt  *stmt,
+                    const char    *what,
+                    gint64         id,
+                    GError       **error)
+{
+  int changes = ne_store_step_change (self, stmt, error);
+
+  if (changes == 0)
+    set_not_found (self, error, what, id);
+  if (changes > 0)
+    self->changed = TRUE;
+  return ne_store_tx_end (self, changes > 0, error);
 }
 
 gint64
@@ -430,8 +1228,6 @@ ne_store_find_puzzle (NeStore       *self,
                       GError       **error)
 {
   sqlite3_stmt *stmt;
-  gint64 id = 0;
-  int rc;
 
   g_return_val_if_fail (NE_IS_STORE (self), 0);
   g_return_val_if_fail (givens != NULL, 0);
@@ -439,12 +1235,134 @@ ne_store_find_puzzle (NeStore       *self,
 
   stmt = ne_store_stmt (self, STMT_FIND_PUZZLE);
   bind_grid (stmt, 1, givens);
+  return ne_store_step_id (self, stmt, error);
+}
+
+static gint64
+find_by_canon (NeStore     *self,
+               const char  *canon,
+               GError     **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_FIND_EQUIVALENT);
+
+  sqlite3_bind_text (stmt, 1, canon, NC_CELLS, SQLITE_TRANSIENT);
+  return ne_store_step_id (self, stmt, error);
+}
+
+gint64
+ne_store_find_equivalent (NeStore       *self,
+                          const NcGrid  *givens,
+                          GError       **error)
+{
+  char canon[NC_CELLS + 1];
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (givens != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  canon_line (givens, canon);
+  return find_by_canon (self, canon, error);
+}
+
+/* Inserts a row (grade and score -1 for unknown; canon is givens' canonical
+ * line); returns its id, 0 with no error when a puzzle with the same givens
+ * is there already. */
+static gint64
+insert_row (NeStore             *self,
+            const NcGrid        *givens,
+            const char          *canon,
+            const NcGrid        *solution,
+            int                  grade,
+            int                  score,
+            const NePuzzleMeta  *meta,
+            GError             **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_ADD_PUZZLE);
+  g_autofree char *title_key = NULL;
+  int rc;
+
+  bind_grid (stmt, 1, givens);
+  bind_grid (stmt, 2, solution);
+  bind_text_or_null (stmt, 3, meta->source);
+  sqlite3_bind_int64 (stmt, 4, now_ms ());
+  sqlite3_bind_text (stmt, 5, canon, NC_CELLS, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 6, nc_grid_count_filled (givens));
+  bind_int_or_null (stmt, 7, grade);
+  bind_int_or_null (stmt, 8, grade < 0 ? -1 : score);
+  bind_text_or_null (stmt, 9, meta->title);
+  bind_text_or_null (stmt, 10, meta->author);
+  bind_text_or_null (stmt, 11, meta->notes);
+  bind_id_or_null (stmt, 12, meta->collection_id);
+  if (meta->title != NULL && meta->title[0] != '\0')
+    title_key = ne_store_title_key (meta->title);
+  bind_text_or_null (stmt, 13, title_key);
   rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    id = sqlite3_column_int64 (stmt, 0);
-  else if (rc != SQLITE_DONE)
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
   sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+  if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
+    {
+      set_not_found (self, error, "Collection", meta->collection_id);
+      return 0;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
+                          "Could not add the puzzle to the game library");
+      return 0;
+    }
+  if (sqlite3_changes (self->db) == 0)
+    return 0;
+  self->changed = TRUE;
+  return sqlite3_last_insert_rowid (self->db);
+}
+
+/* Takes a puzzle out of the trash; *restored (may be NULL) says whether it
+ * was in it. FALSE and error when that fails. */
+static gboolean
+untrash (NeStore   *self,
+         gint64     puzzle_id,
+         gboolean  *restored,
+         GError   **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_UNTRASH);
+  int changes;
+
+  sqlite3_bind_int64 (stmt, 1, puzzle_id);
+  changes = ne_store_step_change (self, stmt, error);
+  if (changes > 0)
+    self->changed = TRUE;
+  if (restored != NULL)
+    *restored = changes > 0;
+  return changes >= 0;
+}
+
+static gint64
+add_puzzle (NeStore       *self,
+            const NcGrid  *givens,
+            const NcGrid  *solution,
+            const char    *source,
+            GError       **error)
+{
+  NePuzzleMeta meta = { .source = source };
+  char canon[NC_CELLS + 1];
+  int grade = -1;
+  int score = -1;
+  gint64 id;
+
+  if (!grade_if_unique (givens, NULL, &grade, &score))
+    grade = score = -1;
+  canon_line (givens, canon);
+  id = insert_row (self, givens, canon, solution, grade, score, &meta, error);
+  if (id != 0 || (error != NULL && *error != NULL))
+    return id;
+
+  /* Already there: the same puzzle, out of the trash if it was in it. */
+  id = ne_store_find_puzzle (self, givens, error);
+  if (id == 0 && error != NULL && *error == NULL)
+    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_FAILED,
+                 "Could not add the puzzle to the game library %s", self->display_path);
+  if (id != 0 && !untrash (self, id, NULL, error))
+    return 0;
   return id;
 }
 
@@ -455,49 +1373,45 @@ ne_store_add_puzzle (NeStore       *self,
                      const char    *source,
                      GError       **error)
 {
-  sqlite3_stmt *stmt;
   gint64 id;
-  int rc;
 
   g_return_val_if_fail (NE_IS_STORE (self), 0);
   g_return_val_if_fail (givens != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  stmt = ne_store_stmt (self, STMT_ADD_PUZZLE);
-  bind_grid (stmt, 1, givens);
-  bind_grid (stmt, 2, solution);
-  sqlite3_bind_text (stmt, 3, source, -1, SQLITE_STATIC);
-  sqlite3_bind_int64 (stmt, 4, now_ms ());
-  rc = sqlite3_step (stmt);
-  sqlite3_reset (stmt);
-  sqlite3_clear_bindings (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not add the puzzle to the game library");
-      return 0;
-    }
-  if (sqlite3_changes (self->db) == 1)
-    return sqlite3_last_insert_rowid (self->db);
-
-  /* Already there. */
-  id = ne_store_find_puzzle (self, givens, error);
-  if (id == 0 && error != NULL && *error == NULL)
-    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_FAILED,
-                 "Could not add the puzzle to the game library %s", self->display_path);
+  if (!ne_store_tx_begin (self, error))
+    return 0;
+  id = add_puzzle (self, givens, solution, source, error);
+  if (!ne_store_tx_end (self, id != 0, error))
+    return 0;
   return id;
 }
 
-gint64
-ne_store_start_game (NeStore  *self,
-                     gint64    puzzle_id,
-                     GError  **error)
+/* The puzzle's status and best time from its games, for the puzzle of
+ * game_id; marks the library changed when they changed. */
+static gboolean
+update_puzzle_status (NeStore  *self,
+                      gint64    game_id,
+                      GError  **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_UPDATE_PUZZLE_STATUS);
+  int changes;
+
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  changes = ne_store_step_change (self, stmt, error);
+  if (changes > 0)
+    self->changed = TRUE;
+  return changes >= 0;
+}
+
+static gint64
+start_game (NeStore  *self,
+            gint64    puzzle_id,
+            GError  **error)
 {
   sqlite3_stmt *stmt;
+  gint64 game_id;
   int rc;
-
-  g_return_val_if_fail (NE_IS_STORE (self), 0);
-  g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
   stmt = ne_store_stmt (self, STMT_START_GAME);
   sqlite3_bind_int64 (stmt, 1, puzzle_id);
@@ -517,7 +1431,28 @@ ne_store_start_game (NeStore  *self,
                           "Could not start a game in the game library");
       return 0;
     }
-  return sqlite3_last_insert_rowid (self->db);
+  game_id = sqlite3_last_insert_rowid (self->db);
+  if (!update_puzzle_status (self, game_id, error))
+    return 0;
+  return game_id;
+}
+
+gint64
+ne_store_start_game (NeStore  *self,
+                     gint64    puzzle_id,
+                     GError  **error)
+{
+  gint64 game_id;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (!ne_store_tx_begin (self, error))
+    return 0;
+  game_id = start_game (self, puzzle_id, error);
+  if (!ne_store_tx_end (self, game_id != 0, error))
+    return 0;
+  return game_id;
 }
 
 /* The history as space-separated move texts, e.g. "n3:4 s3:4c c3". */
@@ -540,7 +1475,8 @@ format_moves (const NcGame *game)
   return g_string_free (text, FALSE);
 }
 
-/* After an UPDATE of one game row: the statement ran, and the row was there. */
+/* After an UPDATE of one game row: the statement ran, and the row was
+ * there; then the puzzle's status follows, in the same transaction. */
 static gboolean
 ne_store_check_game_updated (NeStore  *self,
                              int       rc,
@@ -559,7 +1495,7 @@ ne_store_check_game_updated (NeStore  *self,
                    " is no longer in the library", self->display_path, game_id);
       return FALSE;
     }
-  return TRUE;
+  return update_puzzle_status (self, game_id, error);
 }
 
 gboolean
@@ -581,8 +1517,10 @@ ne_store_save_game (NeStore       *self,
   moves = format_moves (game);
   status = nc_game_is_solved (game) ? NE_GAME_STATUS_SOLVED : NE_GAME_STATUS_IN_PROGRESS;
 
-  /* One statement, so one transaction: moves, position, time and status
-   * are saved together or not at all. */
+  /* Moves, position, time, status and the puzzle's status are saved
+   * together or not at all. */
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
   stmt = ne_store_stmt (self, STMT_SAVE_GAME);
   sqlite3_bind_int64 (stmt, 1, game_id);
   sqlite3_bind_text (stmt, 2, moves, -1, SQLITE_STATIC);
@@ -593,7 +1531,7 @@ ne_store_save_game (NeStore       *self,
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
-  return ne_store_check_game_updated (self, rc, game_id, error);
+  return ne_store_tx_end (self, ne_store_check_game_updated (self, rc, game_id, error), error);
 }
 
 gboolean
@@ -607,12 +1545,14 @@ ne_store_mark_solved (NeStore  *self,
   g_return_val_if_fail (NE_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
   stmt = ne_store_stmt (self, STMT_MARK_SOLVED);
   sqlite3_bind_int64 (stmt, 1, game_id);
   sqlite3_bind_int64 (stmt, 2, now_ms ());
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
-  return ne_store_check_game_updated (self, rc, game_id, error);
+  return ne_store_tx_end (self, ne_store_check_game_updated (self, rc, game_id, error), error);
 }
 
 gboolean
@@ -822,7 +1762,6 @@ ne_store_new_game (NeStore       *self,
                    const char    *source,
                    GError       **error)
 {
-  GError *local_error = NULL;
   gint64 puzzle_id;
   gint64 game_id = 0;
   NeGame *game;
@@ -832,26 +1771,852 @@ ne_store_new_game (NeStore       *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* The puzzle and its game arrive together or not at all. */
-  if (sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-    {
-      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not start a game in the game library");
-      return NULL;
-    }
-  puzzle_id = ne_store_add_puzzle (self, givens, solution, source, &local_error);
+  if (!ne_store_tx_begin (self, error))
+    return NULL;
+  puzzle_id = add_puzzle (self, givens, solution, source, error);
   if (puzzle_id != 0)
-    game_id = ne_store_start_game (self, puzzle_id, &local_error);
-  if (game_id == 0 || sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-    {
-      if (local_error == NULL)
-        ne_store_set_error (self, &local_error, NE_STORE_ERROR_FAILED,
-                            "Could not start a game in the game library");
-      ne_store_rollback (self);
-      g_propagate_error (error, local_error);
-      return NULL;
-    }
+    game_id = start_game (self, puzzle_id, error);
+  if (!ne_store_tx_end (self, game_id != 0, error))
+    return NULL;
 
   game = ne_game_new (givens, solution);
   ne_game_attach_store (game, self, game_id);
   return game;
+}
+
+static gboolean
+validate_solution (const NcGrid  *givens,
+                   const NcGrid  *solution,
+                   GError       **error)
+{
+  if (solution == NULL || !nc_grid_is_full (solution)
+      || nc_grid_find_conflicts (solution, NULL, 0) != 0)
+    {
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID,
+                   "The puzzle could not be added: its solution is not a solved grid");
+      return FALSE;
+    }
+  for (int i = 0; i < NC_CELLS; i++)
+    if (givens->cell[i] != 0 && givens->cell[i] != solution->cell[i])
+      {
+        char cell[5];
+
+        g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID,
+                     "The puzzle could not be added: its given at %s is not in its solution",
+                     nc_cell_name (i, cell));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+char *
+ne_store_describe_puzzle (NeStore *self,
+                          gint64   puzzle_id)
+{
+  NePuzzleInfo info = { 0 };
+  GString *text;
+
+  g_return_val_if_fail (NE_IS_STORE (self), NULL);
+
+  text = g_string_new (NULL);
+  if (ne_store_get_puzzle (self, puzzle_id, &info, NULL) && info.title != NULL)
+    g_string_append_printf (text, "“%s”", info.title);
+  else
+    g_string_append_printf (text, "#%" G_GINT64_FORMAT, puzzle_id);
+  if (info.collection != NULL)
+    g_string_append_printf (text, " in %s", info.collection);
+  ne_puzzle_info_clear (&info);
+  return g_string_free (text, FALSE);
+}
+
+/* The duplicate error for original_id, e.g. "the same puzzle as “Easy 4”
+ * in Easy". */
+static void
+set_duplicate (NeStore     *self,
+               GError     **error,
+               gint64       original_id,
+               gboolean     was_trashed)
+{
+  g_autofree char *original = ne_store_describe_puzzle (self, original_id);
+
+  if (was_trashed)
+    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE,
+                 "the same puzzle as %s, which was in the trash and is back in the library",
+                 original);
+  else
+    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE,
+                 "the same puzzle as %s", original);
+}
+
+/* The insert proper, inside a transaction: 0 and error when not added. */
+static gint64
+insert_puzzle (NeStore             *self,
+               const NcGrid        *givens,
+               const NcGrid        *solution,
+               int                  grade,
+               int                  score,
+               const NePuzzleMeta  *meta,
+               gint64              *original_id,
+               GError             **error)
+{
+  GError *local_error = NULL;
+  gboolean restored = FALSE;
+  char canon[NC_CELLS + 1];
+  gint64 original;
+  gint64 id;
+
+  canon_line (givens, canon);
+  original = find_by_canon (self, canon, &local_error);
+  if (original == 0 && local_error == NULL)
+    {
+      id = insert_row (self, givens, canon, solution, grade, score, meta, &local_error);
+      if (id != 0 || local_error != NULL)
+        {
+          if (local_error != NULL)
+            g_propagate_error (error, local_error);
+          return id;
+        }
+      /* The same givens without a canonical form: a row no migration
+       * filled; recognise it all the same. */
+      original = ne_store_find_puzzle (self, givens, &local_error);
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return 0;
+    }
+
+  /* A puzzle in the trash is one the person deleted moments ago (the trash
+   * is purged when the Undo toast goes): adding it again means they want
+   * it, so it comes back rather than staying out of view. */
+  if (!untrash (self, original, &restored, error))
+    return 0;
+  if (original_id != NULL)
+    *original_id = original;
+  set_duplicate (self, error, original, restored);
+  return 0;
+}
+
+gint64
+ne_store_insert_puzzle (NeStore             *self,
+                        const NcGrid        *givens,
+                        const NcGrid        *solution,
+                        int                  grade,
+                        int                  score,
+                        const NePuzzleMeta  *meta,
+                        gint64              *original_id,
+                        GError             **error)
+{
+  static const NePuzzleMeta no_meta = { 0 };
+  GError *local_error = NULL;
+  gboolean ok;
+  gint64 id;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (givens != NULL, 0);
+  g_return_val_if_fail (grade >= -1 && grade < NC_GRADE_COUNT, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (original_id != NULL)
+    *original_id = 0;
+  if (!validate_solution (givens, solution, error))
+    return 0;
+  if (!ne_store_tx_begin (self, error))
+    return 0;
+  id = insert_puzzle (self, givens, solution, grade, score, meta != NULL ? meta : &no_meta,
+                      original_id, &local_error);
+  /* A duplicate is not a failure of the transaction: a puzzle it took out
+   * of the trash stays out. */
+  ok = id != 0 || g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE);
+  if (local_error != NULL)
+    {
+      ne_store_tx_end (self, ok, NULL);
+      g_propagate_error (error, local_error);
+      return 0;
+    }
+  if (!ne_store_tx_end (self, ok, error))
+    return 0;
+  return id;
+}
+
+gboolean
+ne_store_get_puzzle (NeStore       *self,
+                     gint64         puzzle_id,
+                     NePuzzleInfo  *out,
+                     GError       **error)
+{
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  stmt = ne_store_stmt (self, STMT_GET_PUZZLE);
+  sqlite3_bind_int64 (stmt, 1, puzzle_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      out->id = puzzle_id;
+      if (!column_grid (stmt, 0, &out->givens))
+        memset (&out->givens, 0, sizeof out->givens);
+      if (!column_grid (stmt, 1, &out->solution))
+        memset (&out->solution, 0, sizeof out->solution);
+      out->clues = sqlite3_column_int (stmt, 2);
+      out->grade = sqlite3_column_type (stmt, 3) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 3);
+      out->score = sqlite3_column_type (stmt, 4) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 4);
+      out->title = column_strdup (stmt, 5);
+      out->author = column_strdup (stmt, 6);
+      out->source = column_strdup (stmt, 7);
+      out->notes = column_strdup (stmt, 8);
+      out->added_ms = sqlite3_column_int64 (stmt, 9);
+      out->collection_id = sqlite3_column_int64 (stmt, 10);
+      out->collection = column_strdup (stmt, 11);
+      out->status = CLAMP (sqlite3_column_int (stmt, 12),
+                           NE_PUZZLE_STATUS_NEW, NE_PUZZLE_STATUS_SOLVED);
+      out->best_ms = sqlite3_column_type (stmt, 13) == SQLITE_NULL
+                     ? -1 : sqlite3_column_int64 (stmt, 13);
+    }
+  else if (rc == SQLITE_DONE)
+    set_not_found (self, error, "Puzzle", puzzle_id);
+  else
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+  sqlite3_reset (stmt);
+  return rc == SQLITE_ROW;
+}
+
+guint
+ne_store_count_puzzles (NeStore  *self,
+                        GError  **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return (guint) ne_store_step_id (self, ne_store_stmt (self, STMT_COUNT_PUZZLES), error);
+}
+
+/* Runs which (?1 a puzzle id, ?2 value when it has one: 0 is NULL) on each
+ * puzzle, in one transaction: all of them or, when one is missing, none. */
+static gboolean
+update_puzzles (NeStore       *self,
+                Stmt           which,
+                const gint64  *ids,
+                guint          n_ids,
+                gint64         value,
+                GError       **error)
+{
+  gboolean ok = TRUE;
+
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
+  for (guint i = 0; i < n_ids && ok; i++)
+    {
+      sqlite3_stmt *stmt = ne_store_stmt (self, which);
+      int changes;
+
+      sqlite3_bind_int64 (stmt, 1, ids[i]);
+      if (sqlite3_bind_parameter_count (stmt) >= 2)
+        bind_id_or_null (stmt, 2, value);
+      changes = ne_store_step_change (self, stmt, error);
+      if (changes == 0)
+        set_not_found (self, error, "Puzzle", ids[i]);
+      ok = changes > 0;
+    }
+  if (ok && n_ids > 0)
+    self->changed = TRUE;
+  return ne_store_tx_end (self, ok, error);
+}
+
+/* Sets a text column (?2) of puzzle ?1; an empty text is NULL. A title
+ * has its sort key beside it (?3). */
+static gboolean
+set_puzzle_text (NeStore     *self,
+                 Stmt         which,
+                 gint64       puzzle_id,
+                 const char  *text,
+                 GError     **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autofree char *title_key = NULL;
+  sqlite3_stmt *stmt;
+
+  if (which == STMT_SET_TITLE && stripped[0] != '\0')
+    title_key = ne_store_title_key (stripped);
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
+  stmt = ne_store_stmt (self, which);
+  sqlite3_bind_int64 (stmt, 1, puzzle_id);
+  bind_text_or_null (stmt, 2, stripped);
+  if (which == STMT_SET_TITLE)
+    bind_text_or_null (stmt, 3, title_key);
+  return change_one_and_end (self, stmt, "Puzzle", puzzle_id, error);
+}
+
+gboolean
+ne_store_set_title (NeStore     *self,
+                    gint64       puzzle_id,
+                    const char  *title,
+                    GError     **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return set_puzzle_text (self, STMT_SET_TITLE, puzzle_id, title, error);
+}
+
+gboolean
+ne_store_set_notes (NeStore     *self,
+                    gint64       puzzle_id,
+                    const char  *notes,
+                    GError     **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return set_puzzle_text (self, STMT_SET_NOTES, puzzle_id, notes, error);
+}
+
+/* The collection's name; NULL and NOT_FOUND when there is none. */
+static char *
+collection_name (NeStore  *self,
+                 gint64    collection_id,
+                 GError  **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_COLLECTION_EXISTS);
+  char *name = NULL;
+  int rc;
+
+  sqlite3_bind_int64 (stmt, 1, collection_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    name = column_strdup (stmt, 0);
+  else if (rc == SQLITE_DONE)
+    set_not_found (self, error, "Collection", collection_id);
+  else
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+  sqlite3_reset (stmt);
+  return name;
+}
+
+gboolean
+ne_store_move_puzzles (NeStore       *self,
+                       const gint64  *ids,
+                       guint          n_ids,
+                       gint64         collection_id,
+                       GError       **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (collection_id != 0)
+    {
+      g_autofree char *name = collection_name (self, collection_id, error);
+
+      if (name == NULL)
+        return FALSE;
+    }
+  return update_puzzles (self, STMT_MOVE_PUZZLE, ids, n_ids, collection_id, error);
+}
+
+gboolean
+ne_store_trash_puzzles (NeStore       *self,
+                        const gint64  *ids,
+                        guint          n_ids,
+                        GError       **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return update_puzzles (self, STMT_TRASH_PUZZLE, ids, n_ids, now_ms (), error);
+}
+
+gboolean
+ne_store_restore_puzzles (NeStore       *self,
+                          const gint64  *ids,
+                          guint          n_ids,
+                          GError       **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return update_puzzles (self, STMT_RESTORE_PUZZLE, ids, n_ids, 0, error);
+}
+
+/* Deletes what went to the trash at or before trashed_before (ms), with
+ * its games (ON DELETE CASCADE). */
+static gboolean
+purge_trash (NeStore  *self,
+             gint64    trashed_before,
+             GError  **error)
+{
+  sqlite3_stmt *stmt;
+  int changes;
+
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
+  stmt = ne_store_stmt (self, STMT_PURGE_TRASH);
+  sqlite3_bind_int64 (stmt, 1, trashed_before);
+  changes = ne_store_step_change (self, stmt, error);
+  if (changes > 0)
+    self->changed = TRUE;
+  return ne_store_tx_end (self, changes >= 0, error);
+}
+
+gboolean
+ne_store_purge_trash (NeStore  *self,
+                      GError  **error)
+{
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return purge_trash (self, G_MAXINT64, error);
+}
+
+gint64
+ne_store_get_game_puzzle (NeStore  *self,
+                          gint64    game_id,
+                          GError  **error)
+{
+  sqlite3_stmt *stmt;
+  GError *local_error = NULL;
+  gint64 puzzle_id;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  stmt = ne_store_stmt (self, STMT_GAME_PUZZLE);
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  puzzle_id = ne_store_step_id (self, stmt, &local_error);
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  else if (puzzle_id == 0)
+    set_not_found (self, error, "Game", game_id);
+  return puzzle_id;
+}
+
+NeGame *
+ne_store_play_puzzle (NeStore  *self,
+                      gint64    puzzle_id,
+                      GError  **error)
+{
+  NePuzzleInfo info = { 0 };
+  GError *local_error = NULL;
+  sqlite3_stmt *stmt;
+  gint64 game_id;
+  NeGame *game;
+
+  g_return_val_if_fail (NE_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = ne_store_stmt (self, STMT_CURRENT_GAME_OF);
+  sqlite3_bind_int64 (stmt, 1, puzzle_id);
+  game_id = ne_store_step_id (self, stmt, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  if (game_id != 0)
+    return ne_store_load_game (self, game_id, error);
+
+  if (!ne_store_get_puzzle (self, puzzle_id, &info, error))
+    return NULL;
+  game_id = ne_store_start_game (self, puzzle_id, error);
+  if (game_id == 0)
+    {
+      ne_puzzle_info_clear (&info);
+      return NULL;
+    }
+  game = ne_game_new (&info.givens, nc_grid_is_full (&info.solution) ? &info.solution : NULL);
+  ne_game_attach_store (game, self, game_id);
+  ne_puzzle_info_clear (&info);
+  return game;
+}
+
+/* A collection's name as a person typed it: trimmed, and not empty. */
+static char *
+check_collection_name (const char  *name,
+                       GError     **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (name));
+
+  if (stripped[0] == '\0')
+    {
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID,
+                   "A collection needs a name");
+      return NULL;
+    }
+  return g_steal_pointer (&stripped);
+}
+
+static gint64
+add_collection (NeStore     *self,
+                const char  *name,
+                gboolean     builtin,
+                GError     **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_ADD_COLLECTION);
+  GError *local_error = NULL;
+  gint64 id;
+  int changes;
+
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 2, builtin ? 1 : 0);
+  sqlite3_bind_int64 (stmt, 3, now_ms ());
+  changes = ne_store_step_change (self, stmt, error);
+  if (changes < 0)
+    return 0;
+  if (changes > 0)
+    {
+      self->changed = TRUE;
+      return sqlite3_last_insert_rowid (self->db);
+    }
+  stmt = ne_store_stmt (self, STMT_FIND_COLLECTION);
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  id = ne_store_step_id (self, stmt, &local_error);
+  if (id == 0 && local_error == NULL)
+    ne_store_set_error (self, &local_error, NE_STORE_ERROR_FAILED,
+                        "Could not add a collection to the game library");
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  return id;
+}
+
+gint64
+ne_store_add_collection (NeStore     *self,
+                         const char  *name,
+                         GError     **error)
+{
+  g_autofree char *checked = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (name != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  checked = check_collection_name (name, error);
+  if (checked == NULL || !ne_store_tx_begin (self, error))
+    return 0;
+  id = add_collection (self, checked, FALSE, error);
+  if (!ne_store_tx_end (self, id != 0, error))
+    return 0;
+  return id;
+}
+
+gint64
+ne_store_find_collection (NeStore     *self,
+                          const char  *name,
+                          GError     **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (name != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  stmt = ne_store_stmt (self, STMT_FIND_COLLECTION);
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  return ne_store_step_id (self, stmt, error);
+}
+
+gboolean
+ne_store_rename_collection (NeStore     *self,
+                            gint64       collection_id,
+                            const char  *name,
+                            GError     **error)
+{
+  g_autofree char *checked = NULL;
+  sqlite3_stmt *stmt;
+  gboolean ok;
+  int rc;
+
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  checked = check_collection_name (name, error);
+  if (checked == NULL || !ne_store_tx_begin (self, error))
+    return FALSE;
+  stmt = ne_store_stmt (self, STMT_RENAME_COLLECTION);
+  sqlite3_bind_int64 (stmt, 1, collection_id);
+  sqlite3_bind_text (stmt, 2, checked, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  ok = rc == SQLITE_DONE && sqlite3_changes (self->db) == 1;
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE,
+                 "There is already a collection named “%s”", checked);
+  else if (rc != SQLITE_DONE)
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
+                        "Could not rename the collection in the game library");
+  else if (!ok)
+    set_not_found (self, error, "Collection", collection_id);
+  if (ok)
+    self->changed = TRUE;
+  return ne_store_tx_end (self, ok, error);
+}
+
+gboolean
+ne_store_delete_collection (NeStore  *self,
+                            gint64    collection_id,
+                            GError  **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
+  stmt = ne_store_stmt (self, STMT_DELETE_COLLECTION);
+  sqlite3_bind_int64 (stmt, 1, collection_id);
+  return change_one_and_end (self, stmt, "Collection", collection_id, error);
+}
+
+GPtrArray *
+ne_store_list_collections (NeStore  *self,
+                           GError  **error)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (NE_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  list = g_ptr_array_new_with_free_func ((GDestroyNotify) ne_collection_info_free);
+  stmt = ne_store_stmt (self, STMT_LIST_COLLECTIONS);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      NeCollectionInfo *info = g_new0 (NeCollectionInfo, 1);
+
+      info->id = sqlite3_column_int64 (stmt, 0);
+      info->name = column_strdup (stmt, 1);
+      info->builtin = sqlite3_column_int (stmt, 2) != 0;
+      info->n_puzzles = (guint) sqlite3_column_int64 (stmt, 3);
+      g_ptr_array_add (list, info);
+    }
+  if (rc != SQLITE_DONE)
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+  sqlite3_reset (stmt);
+  return rc == SQLITE_DONE ? g_steal_pointer (&list) : NULL;
+}
+
+GArray *
+ne_store_list_puzzle_ids (NeStore  *self,
+                          gint64    collection_id,
+                          int       status,
+                          GError  **error)
+{
+  g_autoptr(GArray) ids = NULL;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (NE_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  stmt = ne_store_stmt (self, STMT_LIST_PUZZLE_IDS);
+  sqlite3_bind_int64 (stmt, 1, collection_id < 0 ? -1 : collection_id);
+  sqlite3_bind_int (stmt, 2, status < 0 ? -1 : status);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (ids, id);
+    }
+  if (rc != SQLITE_DONE)
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+  sqlite3_reset (stmt);
+  return rc == SQLITE_DONE ? g_steal_pointer (&ids) : NULL;
+}
+
+/* ---- The built-in collections ---- */
+
+/* The built-in version this library holds; 0 when none. */
+static int
+builtin_version (NeStore  *self,
+                 GError  **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_GET_META);
+  int version = 0;
+  int rc;
+
+  sqlite3_bind_text (stmt, 1, "builtin-version", -1, SQLITE_STATIC);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    version = sqlite3_column_int (stmt, 0);
+  else if (rc != SQLITE_DONE)
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+  sqlite3_reset (stmt);
+  return version;
+}
+
+/* "1-easy.sdk" -> "Easy", "6-classics.sdk" -> "Classics". */
+static char *
+builtin_collection_name (const char *file_name)
+{
+  const char *start = file_name;
+  char *name;
+  char *dot;
+
+  while (g_ascii_isdigit (*start))
+    start++;
+  if (*start == '-')
+    start++;
+  name = g_strdup (start);
+  dot = strrchr (name, '.');
+  if (dot != NULL)
+    *dot = '\0';
+  g_strdelimit (name, "-_", ' ');
+  name[0] = g_ascii_toupper (name[0]);
+  return name;
+}
+
+/* One .sdk file: every puzzle checked unique and graded, and added unless
+ * the library holds it (or a transform of it) already. */
+static gboolean
+import_builtin_file (NeStore     *self,
+                     const char  *file_name,
+                     GBytes      *bytes,
+                     guint       *n_added,
+                     GError     **error)
+{
+  g_autofree char *name = builtin_collection_name (file_name);
+  NcReader *reader;
+  NcPuzzle puzzle;
+  NcParseError parse_error;
+  NcReadResult result;
+  gsize len = 0;
+  const char *text = g_bytes_get_data (bytes, &len);
+  gint64 collection_id;
+  gboolean ok = TRUE;
+
+  collection_id = add_collection (self, name, TRUE, error);
+  if (collection_id == 0)
+    return FALSE;
+
+  reader = nc_reader_new (text, len);
+  nc_puzzle_init (&puzzle);
+  while (ok && (result = nc_reader_next (reader, &puzzle, &parse_error)) != NC_READ_END)
+    {
+      NePuzzleMeta meta = {
+        .title = nc_puzzle_meta (&puzzle, 'T'),
+        .author = nc_puzzle_meta (&puzzle, 'A'),
+        .source = nc_puzzle_meta (&puzzle, 'D'),
+        .notes = nc_puzzle_meta (&puzzle, 'C'),
+        .collection_id = collection_id,
+      };
+      NcGrid solution;
+      int grade;
+      int score;
+      GError *local_error = NULL;
+
+      /* A bad puzzle here is a mistake in what Nonet ships (the tests
+       * catch it); the others still go in. */
+      if (result == NC_READ_ERROR)
+        g_warning ("Built-in collection %s: %s", file_name, parse_error.message);
+      else if (!grade_if_unique (&puzzle.grid, &solution, &grade, &score))
+        g_warning ("Built-in collection %s: the puzzle at line %d does not have exactly "
+                   "one solution", file_name, puzzle.line);
+      else
+        {
+          char canon[NC_CELLS + 1];
+
+          canon_line (&puzzle.grid, canon);
+          if (find_by_canon (self, canon, &local_error) == 0 && local_error == NULL
+              && insert_row (self, &puzzle.grid, canon, &solution, grade, score, &meta,
+                             &local_error) != 0)
+            (*n_added)++;
+        }
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          ok = FALSE;
+        }
+      nc_puzzle_clear (&puzzle);
+    }
+  nc_puzzle_clear (&puzzle);
+  nc_reader_free (reader);
+  return ok;
+}
+
+static int
+compare_strings (const void *a,
+                 const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Imports the built-in collections inside a transaction, unless another
+ * connection did it first. */
+static gboolean
+import_builtin (NeStore  *self,
+                guint    *n_added,
+                GError  **error)
+{
+  GResource *resource = ne_collections_get_resource ();
+  g_auto(GStrv) names = NULL;
+  GError *local_error = NULL;
+  char version[16];
+
+  if (builtin_version (self, &local_error) >= BUILTIN_VERSION || local_error != NULL)
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, local_error);
+      return local_error == NULL;
+    }
+
+  names = g_resource_enumerate_children (resource, BUILTIN_PATH,
+                                         G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (names == NULL)
+    return FALSE;
+  qsort (names, g_strv_length (names), sizeof (char *), compare_strings);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strconcat (BUILTIN_PATH, names[i], NULL);
+      g_autoptr(GBytes) bytes = g_resource_lookup_data (resource, path,
+                                                        G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+
+      if (bytes == NULL || !import_builtin_file (self, names[i], bytes, n_added, error))
+        return FALSE;
+    }
+
+  g_snprintf (version, sizeof version, "%d", BUILTIN_VERSION);
+  {
+    sqlite3_stmt *stmt = ne_store_stmt (self, STMT_SET_META);
+
+    sqlite3_bind_text (stmt, 1, "builtin-version", -1, SQLITE_STATIC);
+    sqlite3_bind_text (stmt, 2, version, -1, SQLITE_TRANSIENT);
+    return ne_store_step_change (self, stmt, error) >= 0;
+  }
+}
+
+guint
+ne_store_import_builtin (NeStore  *self,
+                         GError  **error)
+{
+  GError *local_error = NULL;
+  guint n_added = 0;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  /* The usual case, at every start: up to date, and no write lock taken. */
+  if (builtin_version (self, &local_error) >= BUILTIN_VERSION || local_error != NULL)
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, local_error);
+      return 0;
+    }
+
+  if (!ne_store_tx_begin (self, error))
+    return 0;
+  if (!ne_store_tx_end (self, import_builtin (self, &n_added, error), error))
+    return 0;
+  return n_added;
 }

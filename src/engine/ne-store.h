@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this build creates and understands (PRAGMA user_version). */
-#define NE_STORE_SCHEMA_VERSION 1
+#define NE_STORE_SCHEMA_VERSION 2
 
 #define NE_STORE_ERROR (ne_store_error_quark ())
 
@@ -25,6 +25,8 @@ typedef enum
   NE_STORE_ERROR_CORRUPT,   /* a game whose saved moves cannot be played back */
   NE_STORE_ERROR_NOT_FOUND, /* no puzzle or game with that id */
   NE_STORE_ERROR_FAILED,    /* a read or write failed (disk full, locked, I/O error) */
+  NE_STORE_ERROR_DUPLICATE, /* the library holds this puzzle already (perhaps transformed) */
+  NE_STORE_ERROR_INVALID,   /* a puzzle with conflicts, no solution or several */
 } NeStoreError;
 
 typedef enum
@@ -32,6 +34,60 @@ typedef enum
   NE_GAME_STATUS_IN_PROGRESS,
   NE_GAME_STATUS_SOLVED,
 } NeGameStatus;
+
+/* A puzzle's status in the library: from its games. */
+typedef enum
+{
+  NE_PUZZLE_STATUS_NEW,          /* never played */
+  NE_PUZZLE_STATUS_IN_PROGRESS,  /* a game started, none solved */
+  NE_PUZZLE_STATUS_SOLVED,       /* solved at least once */
+} NePuzzleStatus;
+
+const char *ne_puzzle_status_name (NePuzzleStatus status); /* translated "New", ... */
+
+/* One puzzle of the library, as stored. Strings are owned (NULL when
+ * unset); ne_puzzle_info_clear frees them. */
+typedef struct
+{
+  gint64          id;
+  NcGrid          givens;
+  NcGrid          solution;       /* all zero when unknown */
+  int             clues;
+  int             grade;          /* NcGrade; -1 when not graded */
+  int             score;          /* NcGradeResult.score; -1 when not graded */
+  char           *title;
+  char           *author;
+  char           *source;
+  char           *notes;
+  gint64          added_ms;       /* Unix time in milliseconds */
+  gint64          collection_id;  /* 0: in no collection */
+  char           *collection;     /* its name, NULL for none */
+  NePuzzleStatus  status;
+  gint64          best_ms;        /* best solve time; -1 when never solved */
+} NePuzzleInfo;
+
+void ne_puzzle_info_clear (NePuzzleInfo *info);
+
+/* What a person or a file says about a puzzle; any field may be NULL / 0. */
+typedef struct
+{
+  const char *title;
+  const char *author;
+  const char *source;
+  const char *notes;
+  gint64      collection_id;      /* 0: none */
+} NePuzzleMeta;
+
+typedef struct
+{
+  gint64    id;
+  char     *name;
+  gboolean  builtin;     /* shipped with Nonet */
+  guint     n_puzzles;   /* not counting puzzles in the trash */
+} NeCollectionInfo;
+
+void ne_collection_info_free (NeCollectionInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NeCollectionInfo, ne_collection_info_free)
 
 #define NE_TYPE_STORE (ne_store_get_type ())
 
@@ -101,5 +157,88 @@ NeGame     *ne_store_new_game    (NeStore       *self,
                                   const NcGrid  *solution,
                                   const char    *source,
                                   GError       **error);
+
+/* ---- The library ----
+ * Every function below is one transaction (one user action), except inside
+ * ne_store_begin / ne_store_commit, which batch many into one. The store
+ * emits "library-changed" (no arguments) on the main thread after any change
+ * to puzzles or collections made through it; call ne_store_notify_changed
+ * after a change made through another connection (an import on a worker). */
+
+/* A transaction around several calls (an import batch). Nested calls to
+ * the functions above do not open their own. */
+gboolean    ne_store_begin       (NeStore *self, GError **error);
+gboolean    ne_store_commit      (NeStore *self, GError **error);
+void        ne_store_rollback    (NeStore *self);
+void        ne_store_notify_changed (NeStore *self);
+
+/* Adds a checked puzzle with everything known about it: givens with exactly
+ * one solution (the caller has solved it), its grade and score. When the
+ * library already holds the same puzzle, or any transform of it (nc_canon),
+ * nothing is added: returns 0 and NE_STORE_ERROR_DUPLICATE with a message
+ * saying where the original is, e.g. "the same puzzle as “Easy 4” in
+ * Easy", and *original_id (may be NULL) set to its id. An original in the
+ * trash is taken out of it (the message says so: "…, which was in the
+ * trash and is back in the library"), still with the DUPLICATE error.
+ * NE_STORE_ERROR_INVALID when solution is not a solved grid holding the
+ * givens. */
+gint64      ne_store_insert_puzzle (NeStore             *self,
+                                    const NcGrid        *givens,
+                                    const NcGrid        *solution,
+                                    int                  grade,
+                                    int                  score,
+                                    const NePuzzleMeta  *meta,
+                                    gint64              *original_id,
+                                    GError             **error);
+/* The puzzle equivalent to givens under a transform (in the trash or not);
+ * 0 with no error when there is none. */
+gint64      ne_store_find_equivalent (NeStore *self, const NcGrid *givens, GError **error);
+/* "“Easy 4” in Easy", "#12", "#12 in Forum": how to name a puzzle to a person. */
+char       *ne_store_describe_puzzle (NeStore *self, gint64 puzzle_id);
+
+gboolean    ne_store_get_puzzle    (NeStore *self, gint64 puzzle_id, NePuzzleInfo *out, GError **error);
+guint       ne_store_count_puzzles (NeStore *self, GError **error);   /* not in the trash */
+gboolean    ne_store_set_title     (NeStore *self, gint64 puzzle_id, const char *title, GError **error);
+gboolean    ne_store_set_notes     (NeStore *self, gint64 puzzle_id, const char *notes, GError **error);
+/* Moves puzzles into a collection (0: out of any). */
+gboolean    ne_store_move_puzzles  (NeStore *self, const gint64 *ids, guint n_ids,
+                                    gint64 collection_id, GError **error);
+/* Deleting is two steps so it can be undone: trash hides the puzzles (and
+ * their games) from every list, restore brings them back, purge deletes
+ * what is in the trash for good (on the toast's dismissal, and at open). */
+gboolean    ne_store_trash_puzzles   (NeStore *self, const gint64 *ids, guint n_ids, GError **error);
+gboolean    ne_store_restore_puzzles (NeStore *self, const gint64 *ids, guint n_ids, GError **error);
+gboolean    ne_store_purge_trash     (NeStore *self, GError **error);
+
+/* The most recent game in progress of the puzzle, resumed, or a new game of
+ * it; attached to the store like ne_store_load_game. */
+NeGame     *ne_store_play_puzzle   (NeStore *self, gint64 puzzle_id, GError **error);
+/* The puzzle a game is of. */
+gint64      ne_store_get_game_puzzle (NeStore *self, gint64 game_id, GError **error);
+
+/* Collections. Adding a name that exists returns the existing id. */
+gint64      ne_store_add_collection    (NeStore *self, const char *name, GError **error);
+gint64      ne_store_find_collection   (NeStore *self, const char *name, GError **error); /* 0: none */
+gboolean    ne_store_rename_collection (NeStore *self, gint64 collection_id, const char *name, GError **error);
+/* Its puzzles stay in the library, in no collection. */
+gboolean    ne_store_delete_collection (NeStore *self, gint64 collection_id, GError **error);
+/* NeCollectionInfo*, by name; builtin ones first. */
+GPtrArray  *ne_store_list_collections  (NeStore *self, GError **error);
+
+/* The ids of puzzles (not in the trash) in a collection (-1: every
+ * collection; 0: in none) with a status (-1: any), ordered by id. */
+GArray     *ne_store_list_puzzle_ids   (NeStore *self, gint64 collection_id, int status, GError **error);
+
+/* The built-in collections shipped with Nonet (resources under
+ * /io/github/nonet/Nonet/collections/) are imported the first time a
+ * library is opened, and again only when a newer build ships more;
+ * ne_store_open does it. Returns how many puzzles were added. */
+guint       ne_store_import_builtin    (NeStore *self, GError **error);
+
+/* Opens the library like ne_store_open; when the file is corrupt or is not
+ * a library, moves it aside as "library.db.corrupt-YYYY-MM-DD-HHMMSS"
+ * (with its -wal and -shm), creates a fresh one, and says so in
+ * *moved_aside_message (NULL when nothing was moved) for the app to show. */
+NeStore    *ne_store_open_or_recover   (const char *path, char **moved_aside_message, GError **error);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-application.c: the application: app-wide actions and their
- * shortcuts, and one window presented on activation. */
+ * shortcuts, one main window presented on activation, and files opened
+ * (`nonet FILE...`, also from a second process) imported into the library. */
 
 #define G_LOG_DOMAIN "nonet-application"
 
@@ -85,11 +86,24 @@ static const struct {
   { "win.new-game-menu", { "<Control>n", NULL } },
   { "win.enter-puzzle", { "<Control>e", NULL } },
   { "win.paste", { "<Control>v", NULL } },
+  { "win.library", { "<Control>l", NULL } },
   { "win.cancel-puzzle", { "Escape", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
   { "win.pause", { "<Control>p", "Pause", NULL } },
+  { "win.show-log", { "<Control><Shift>l", NULL } },
 };
+
+/* The main window, made if there is none (the library and dialogs are
+ * windows of the application too). */
+static NonetWindow *
+nonet_application_main_window (NonetApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (NONET_IS_WINDOW (l->data))
+      return l->data;
+  return nonet_window_new (self);
+}
 
 static void
 nonet_application_activate (GApplication *application)
@@ -98,9 +112,21 @@ nonet_application_activate (GApplication *application)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (nonet_window_new (self));
+    window = GTK_WINDOW (nonet_application_main_window (self));
 
   gtk_window_present (window);
+}
+
+static void
+nonet_application_open (GApplication  *application,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  NonetWindow *window = nonet_application_main_window (NONET_APPLICATION (application));
+
+  gtk_window_present (GTK_WINDOW (window));
+  nonet_window_import_files (window, files, (guint) n_files);
 }
 
 static void
@@ -123,6 +149,7 @@ nonet_application_class_init (NonetApplicationClass *klass)
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = nonet_application_activate;
+  app_class->open = nonet_application_open;
   app_class->startup = nonet_application_startup;
 }
 
@@ -139,6 +166,6 @@ nonet_application_new (const char        *application_id,
 
   return g_object_new (NONET_TYPE_APPLICATION,
                        "application-id", application_id,
-                       "flags", flags,
+                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
                        NULL);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-event-log.c: the recent steps of a run in a GtkListView over a
- * NonetEventRing. It follows the end of the list until the person scrolls
- * up, and again once they scroll back to the end. */
+ * NonetEventRing. It follows the end of the list while the view is at the
+ * end; scrolled up, it stays where the person put it. */
 
 #define G_LOG_DOMAIN "nonet-event-log"
 
@@ -24,8 +24,8 @@ struct _NonetEventLog
   /* Owned */
   NonetEventRing *ring;
   GtkAdjustment  *vadjustment;   /* the scrolled window's */
-  gboolean        following;     /* keep the newest row in view */
-  gboolean        scrolling;     /* our own scroll to the end is under way */
+  gboolean        stick;         /* the last batch came while at the end */
+  guint           scroll_id;     /* a pending scroll to the end */
 };
 
 G_DEFINE_FINAL_TYPE (NonetEventLog, nonet_event_log, GTK_TYPE_WIDGET)
@@ -40,6 +40,10 @@ setup_row (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 2);
+  gtk_widget_set_margin_bottom (label, 2);
   gtk_list_item_set_child (item, label);
 }
 
@@ -54,30 +58,42 @@ bind_row (GtkSignalListItemFactory *factory,
                        gtk_string_object_get_string (row));
 }
 
-static double
-bottom_of (GtkAdjustment *adjustment)
+/* Whether the newest row is in view (or nothing is laid out yet). A
+ * person who scrolled up is not at the end; the list's own adjustments to
+ * keep its rows in place do not matter, as this is asked before each batch,
+ * not kept. */
+static gboolean
+nonet_event_log_at_end (NonetEventLog *self)
 {
-  return gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+  double value = gtk_adjustment_get_value (self->vadjustment);
+  double page = gtk_adjustment_get_page_size (self->vadjustment);
+  double upper = gtk_adjustment_get_upper (self->vadjustment);
+
+  return upper <= page || value + page >= upper - 1.0;
 }
 
-/* The list grew or shrank: stay at the end when following. */
+static gboolean
+scroll_to_end (gpointer user_data)
+{
+  NonetEventLog *self = NONET_EVENT_LOG (user_data);
+
+  self->scroll_id = 0;
+  gtk_adjustment_set_value (self->vadjustment,
+                            gtk_adjustment_get_upper (self->vadjustment)
+                            - gtk_adjustment_get_page_size (self->vadjustment));
+  return G_SOURCE_REMOVE;
+}
+
+/* The list was laid out again (its height changed): when the last batch
+ * came while the newest row was in view, keep it in view. Not at once: the
+ * list is in the middle of its allocation, and a scroll there is lost. */
 static void
 adjustment_changed (NonetEventLog *self)
 {
-  if (!self->following)
-    return;
-  self->scrolling = TRUE;
-  gtk_adjustment_set_value (self->vadjustment, bottom_of (self->vadjustment));
-  self->scrolling = FALSE;
-}
+  double bottom = gtk_adjustment_get_upper (self->vadjustment) - gtk_adjustment_get_page_size (self->vadjustment);
 
-/* The person scrolled: follow again only once they are back at the end. */
-static void
-adjustment_value_changed (NonetEventLog *self)
-{
-  if (self->scrolling)
-    return;
-  self->following = gtk_adjustment_get_value (self->vadjustment) >= bottom_of (self->vadjustment) - 1.0;
+  if (self->stick && self->scroll_id == 0 && gtk_adjustment_get_value (self->vadjustment) < bottom)
+    self->scroll_id = g_idle_add_full (GDK_PRIORITY_REDRAW - 1, scroll_to_end, self, NULL);
 }
 
 static void
@@ -85,6 +101,7 @@ nonet_event_log_dispose (GObject *object)
 {
   NonetEventLog *self = NONET_EVENT_LOG (object);
 
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
   if (self->vadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->vadjustment, self);
   g_clear_object (&self->vadjustment);
@@ -113,13 +130,11 @@ nonet_event_log_init (NonetEventLog *self)
   GtkNoSelection *selection;
 
   self->ring = nonet_event_ring_new (NONET_EVENT_LOG_CAPACITY);
-  self->following = TRUE;
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->ring)));
   self->list = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory));
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Solver steps"),
                                   -1);
@@ -132,7 +147,6 @@ nonet_event_log_init (NonetEventLog *self)
 
   self->vadjustment = g_object_ref (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)));
   g_signal_connect_swapped (self->vadjustment, "changed", G_CALLBACK (adjustment_changed), self);
-  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (adjustment_value_changed), self);
 }
 
 GtkWidget *
@@ -148,6 +162,10 @@ nonet_event_log_append (NonetEventLog *self,
 {
   g_return_if_fail (NONET_IS_EVENT_LOG (self));
 
+  if (n_events == 0)
+    return;
+  /* A scroll to the end still pending counts as being there. */
+  self->stick = self->scroll_id != 0 || nonet_event_log_at_end (self);
   nonet_event_ring_append (self->ring, events, n_events);
 }
 
@@ -157,7 +175,7 @@ nonet_event_log_clear (NonetEventLog *self)
   g_return_if_fail (NONET_IS_EVENT_LOG (self));
 
   nonet_event_ring_clear (self->ring);
-  self->following = TRUE;
+  self->stick = TRUE;
 }
 
 GListModel *

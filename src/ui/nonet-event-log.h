@@ -26,7 +26,7 @@ void        nonet_event_log_append (NonetEventLog  *self,
                                     guint           n_events);
 /* Empties the log for a new run. */
 void        nonet_event_log_clear  (NonetEventLog  *self);
-/* The rows, a GListModel of GtkStringObject, "12345  try r1c3 4" (for tests). */
+/* The rows, a GListModel of GtkStringObject, "  12345  try r1c3 4" (for tests). */
 GListModel *nonet_event_log_get_model (NonetEventLog *self);
 
 G_END_DECLS

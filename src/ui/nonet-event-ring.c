@@ -45,7 +45,8 @@ nonet_event_ring_get_item (GListModel *model,
   if (position >= self->n_events)
     return NULL;
   nc_event_format (&self->events[(self->first + position) % self->capacity], text, sizeof text);
-  g_snprintf (row, sizeof row, "%" G_GUINT64_FORMAT "  %s",
+  /* Right-aligned numbers up to ten million steps (monospace rows). */
+  g_snprintf (row, sizeof row, "%7" G_GUINT64_FORMAT "  %s",
               self->total - self->n_events + position + 1, text);
   return gtk_string_object_new (row);
 }

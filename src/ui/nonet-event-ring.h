@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-event-ring.h: a GListModel of the last `capacity` events of a run,
- * items made only when asked for (GtkStringObject, "12345  try r1c3 4",
+ * items made only when asked for (GtkStringObject, "  12345  try r1c3 4",
  * numbered from 1 at the start of the run). Appending a batch emits at most
  * two items-changed: the oldest rows dropped, the new ones added. */
 #pragma once

@@ -17,7 +17,11 @@
 #include "ne-batch.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
+#include "nonet-event-log.h"
 #include "nonet-grid-view.h"
+#include "nonet-import-dialog.h"
+#include "nonet-library-dialogs.h"
+#include "nonet-library-window.h"
 #include "nonet-number-pad.h"
 #include "nonet-solve-bar.h"
 
@@ -61,6 +65,7 @@ struct _NonetWindow
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   GtkMenuButton        *new_game_button;
+  GtkWidget            *library_button;
   GtkSpinner           *spinner;
   AdwWindowTitle       *window_title;
   GtkRevealer          *editor_revealer;
@@ -73,12 +78,15 @@ struct _NonetWindow
   GtkWidget            *solve_buttons;
   GtkRevealer          *solve_revealer;
   NonetSolveBar        *solve_bar;
+  NonetEventLog        *event_log;
+  GtkRevealer          *log_revealer;
 
   /* Owned */
   GSettings            *settings;
   NeStore              *store;              /* NULL when the library could not open */
   NeGame               *game;               /* the game in play; NULL before the first */
   NeGame               *editor_game;        /* the puzzle being entered; NULL unless editing */
+  NonetLibraryWindow   *library_window;     /* weak: made when first shown, destroyed with us */
   GCancellable         *generate_cancellable;  /* the generation whose result we want */
   guint                 clock_id;
 
@@ -88,6 +96,7 @@ struct _NonetWindow
   gint64                shown_seconds;
 
   gboolean              paused;
+  gboolean              show_log;           /* the solver's step log beside the board */
   int                   debug_geometry[4];
 
   /* Solve and Animate. While the overlay is on, the grid shows run_view.board
@@ -115,6 +124,7 @@ G_DEFINE_FINAL_TYPE (NonetWindow, nonet_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_PAUSED,
+  PROP_SHOW_LOG,
   N_PROPS
 };
 
@@ -130,17 +140,6 @@ nonet_window_toast (NonetWindow *self,
 
   adw_toast_set_timeout (toast, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-static char *
-format_elapsed (gint64 elapsed_ms)
-{
-  gint64 seconds = elapsed_ms / 1000;
-
-  if (seconds >= 3600)
-    return g_strdup_printf ("%d:%02d:%02d", (int) (seconds / 3600),
-                            (int) (seconds / 60 % 60), (int) (seconds % 60));
-  return g_strdup_printf ("%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
 }
 
 static gboolean
@@ -175,7 +174,7 @@ nonet_window_update_title (NonetWindow *self)
   else if (self->paused)
     subtitle = _("Paused");
   else if (self->game != NULL && g_settings_get_boolean (self->settings, "show-timer"))
-    subtitle = time = format_elapsed (nonet_window_elapsed_ms (self));
+    subtitle = time = nonet_format_duration (nonet_window_elapsed_ms (self));
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
@@ -211,6 +210,10 @@ nonet_window_update_actions (NonetWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-puzzle", !editing && self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.start-puzzle", editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-puzzle", editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.library", self->store != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-to-library",
+                                 self->store != NULL && !editing && self->game != NULL &&
+                                 ne_game_get_game_id (self->game) > 0);
 }
 
 /* The grid's input and visibility follow the game's state. */
@@ -420,6 +423,7 @@ nonet_window_run_events (NonetWindow *self,
   const NcEvent *event = events;
 
   nc_run_view_apply (&self->run_view, event, n_events);
+  nonet_event_log_append (self->event_log, event, n_events);
   if (n_events > 0)
     {
       self->run_last = event[n_events - 1];
@@ -450,7 +454,9 @@ nonet_window_run_finished (NonetWindow *self,
   g_clear_handle_id (&self->run_tick_id, g_source_remove);
 
   ne_solve_task_get_counters (self->run, &counters);
-  nonet_solve_bar_set_counters (self->solve_bar, &counters, self->run_elapsed_us, 0);
+  /* At the end the rate is the run's average. */
+  nonet_solve_bar_set_counters (self->solve_bar, &counters, self->run_elapsed_us,
+                                self->run_elapsed_us > 0 ? self->run_events * 1e6 / (double) self->run_elapsed_us : 0);
   nonet_format_count (counters.attempts, attempts);
   nonet_format_count (counters.backtracks, backtracks);
   if (result == NC_EVENT_SOLVED)
@@ -480,6 +486,13 @@ nonet_window_run_clear (NonetWindow *self)
   self->run_resumed_us = 0;
 }
 
+/* The step log is shown beside an animated run when asked for. */
+static void
+nonet_window_update_log (NonetWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->log_revealer, self->show_log && self->run != NULL);
+}
+
 /* Starts (or restarts, from scratch) the animated run from the givens. */
 static void
 nonet_window_run_start (NonetWindow *self)
@@ -489,6 +502,7 @@ nonet_window_run_start (NonetWindow *self)
   nonet_window_run_clear (self);
 
   nc_run_view_init (&self->run_view, nonet_window_givens (self));
+  nonet_event_log_clear (self->event_log);
   self->run_has_last = FALSE;
   self->run_elapsed_us = 0;
   self->run_resumed_us = self->rate_mark_us = g_get_monotonic_time ();
@@ -510,6 +524,7 @@ nonet_window_run_start (NonetWindow *self)
   nonet_solve_bar_set_counters (self->solve_bar, &zero, 0, 0);
   nonet_solve_bar_set_status (self->solve_bar, _("Animating the backtracker"));
   gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
+  nonet_window_update_log (self);
   nonet_window_show_overlay (self);
   ne_solve_task_start (self->run);
   nonet_window_update_all (self);
@@ -528,6 +543,7 @@ nonet_window_end_solve (NonetWindow *self)
   self->overlay_on = FALSE;
   nonet_grid_view_set_overlay (self->grid_view, NULL, -1, 0, -1, 0, -1, -1);
   gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
+  nonet_window_update_log (self);
   nonet_window_update_all (self);
 }
 
@@ -696,7 +712,7 @@ nonet_window_game_solved (NonetWindow *self)
     }
 
   nonet_window_stop_clock (self);
-  time = format_elapsed (ne_game_get_elapsed_ms (self->game));
+  time = nonet_format_duration (ne_game_get_elapsed_ms (self->game));
   /* Translators: %s is the time played, such as 4:32 */
   title = g_strdup_printf (_("Solved in %s!"), time);
   nonet_window_toast (self, title);
@@ -749,6 +765,16 @@ nonet_window_set_game (NonetWindow *self,
   nonet_window_update_all (self);
 }
 
+/* Plays game in place of whatever the window shows, the editor included. */
+static void
+nonet_window_play (NonetWindow *self,
+                   NeGame      *game)
+{
+  g_clear_object (&self->editor_game);
+  nonet_window_leave_editor (self);
+  nonet_window_set_game (self, game);
+}
+
 /* Starts playing givens: saved in the library when it is open, so a crash
  * loses nothing. */
 static void
@@ -773,9 +799,7 @@ nonet_window_start_game (NonetWindow  *self,
   if (game == NULL)
     game = ne_game_new (givens, solution);
 
-  g_clear_object (&self->editor_game);
-  nonet_window_leave_editor (self);
-  nonet_window_set_game (self, game);
+  nonet_window_play (self, game);
 }
 
 /* Generation */
@@ -825,15 +849,6 @@ nonet_window_set_generating (NonetWindow *self,
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
 }
 
-static const char * const grade_labels[] = {
-  [NC_GRADE_EASY] = N_("Easy"),
-  [NC_GRADE_MEDIUM] = N_("Medium"),
-  [NC_GRADE_HARD] = N_("Hard"),
-  [NC_GRADE_EXPERT] = N_("Expert"),
-  [NC_GRADE_EXTREME] = N_("Extreme"),
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (grade_labels) == NC_GRADE_COUNT);
-
 /* Says plainly when the generator settled for less than was asked. */
 static char *
 describe_closest (const NonetPreset *preset,
@@ -842,8 +857,8 @@ describe_closest (const NonetPreset *preset,
   if (preset->by_difficulty)
     /* Translators: the first %s is the difficulty asked for, the second the one found, both such as "Hard" */
     return g_strdup_printf (_("No %s puzzle was found in time: this one is %s"),
-                            _(grade_labels[preset->grade]),
-                            _(grade_labels[generated->grade.grade]));
+                            nonet_grade_label (preset->grade),
+                            nonet_grade_label (generated->grade.grade));
   return g_strdup_printf (ngettext ("No puzzle with %d clue was found in time: this one has %d",
                                     "No puzzle with %d clues was found in time: this one has %d",
                                     preset->clues),
@@ -1362,6 +1377,176 @@ nonet_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (nonet_window_parent_class)->close_request (window);
 }
 
+/* The library */
+
+static void
+nonet_window_show_library (NonetWindow *self,
+                           gint64       collection_id)
+{
+  g_return_if_fail (self->store != NULL);
+
+  if (self->library_window == NULL)
+    {
+      self->library_window = nonet_library_window_new (self, self->store);
+      g_object_add_weak_pointer (G_OBJECT (self->library_window), (gpointer *) &self->library_window);
+    }
+  if (collection_id != 0)
+    nonet_library_window_show_collection (self->library_window, collection_id);
+  gtk_window_present (GTK_WINDOW (self->library_window));
+}
+
+static void
+nonet_window_action_library (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->store != NULL)
+    nonet_window_show_library (self, 0);
+}
+
+static void
+nonet_window_action_add_to_library (GtkWidget  *widget,
+                                    const char *action_name,
+                                    GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  gint64 puzzle_id;
+
+  if (self->store == NULL || self->game == NULL)
+    return;
+  puzzle_id = ne_store_get_game_puzzle (self->store, ne_game_get_game_id (self->game), &error);
+  if (puzzle_id == 0)
+    nonet_library_show_error (GTK_WINDOW (self), _("The Puzzle Is Not in the Library"), error);
+  else
+    nonet_library_add_dialog (GTK_WINDOW (self), self->store, puzzle_id);
+}
+
+void
+nonet_window_open_puzzle (NonetWindow *self,
+                          gint64       puzzle_id)
+{
+  g_autoptr(NeGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (NONET_IS_WINDOW (self));
+  g_return_if_fail (self->store != NULL);
+
+  /* The game left keeps its time; a generation under way would replace this one. */
+  nonet_window_stop_clock (self);
+  if (self->game != NULL && !ne_game_save_now (self->game, &error))
+    {
+      g_warning ("Could not save the game: %s", error->message);
+      g_clear_error (&error);
+    }
+  g_cancellable_cancel (self->generate_cancellable);
+  g_clear_object (&self->generate_cancellable);
+  nonet_window_set_generating (self, FALSE);
+
+  game = ne_store_play_puzzle (self->store, puzzle_id, &error);
+  if (game == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("This puzzle cannot be opened: %s"), error->message);
+
+      nonet_window_toast (self, title);
+      nonet_window_update_all (self);
+    }
+  else
+    nonet_window_play (self, game);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+nonet_window_show_library_for_import (NonetWindow       *self,
+                                      gint64             collection_id,
+                                      NonetImportDialog *dialog)
+{
+  nonet_window_show_library (self, collection_id > 0 ? collection_id : -1);
+}
+
+void
+nonet_window_import_files (NonetWindow  *self,
+                           GFile       **files,
+                           guint         n_files)
+{
+  NonetImportDialog *dialog;
+  GtkWindow *parent = GTK_WINDOW (self);
+
+  g_return_if_fail (NONET_IS_WINDOW (self));
+
+  if (n_files == 0)
+    return;
+  if (self->store == NULL)
+    {
+      nonet_window_toast (self, _("Puzzles cannot be imported: the library could not be opened"));
+      return;
+    }
+  if (self->library_window != NULL && gtk_widget_get_visible (GTK_WIDGET (self->library_window)))
+    parent = GTK_WINDOW (self->library_window);
+
+  dialog = nonet_import_dialog_new (parent, self->store, files, n_files);
+  g_signal_connect_object (dialog, "show-library",
+                           G_CALLBACK (nonet_window_show_library_for_import), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+nonet_window_drop (GtkDropTarget *target,
+                   const GValue  *value,
+                   double         x,
+                   double         y,
+                   NonetWindow   *self)
+{
+  GSList *list = gdk_file_list_get_files (g_value_get_boxed (value));
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  g_slist_free (list);
+  nonet_window_import_files (self, (GFile **) files->pdata, files->len);
+  return files->len > 0;
+}
+
+GtkDropTarget *
+nonet_window_file_drop_target_new (NonetWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_return_val_if_fail (NONET_IS_WINDOW (self), NULL);
+
+  g_signal_connect_object (target, "drop", G_CALLBACK (nonet_window_drop), self, 0);
+  return target;
+}
+
+static void
+nonet_window_recovered_response (AdwMessageDialog *dialog,
+                                 const char       *response,
+                                 NonetWindow      *self)
+{
+  if (g_strcmp0 (response, "library") == 0)
+    nonet_window_show_library (self, 0);
+}
+
+/* Says, once the window shows, that a damaged library was moved aside. */
+static gboolean
+nonet_window_tell_recovered (gpointer user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+  const char *message = g_object_get_data (G_OBJECT (self), "nonet-recovered");
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("The Library Was Damaged"), message));
+  adw_message_dialog_add_responses (dialog, "library", _("Show _Library"), "close", _("_Close"), NULL);
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (nonet_window_recovered_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_object_set_data (G_OBJECT (self), "nonet-recovered", NULL);
+  return G_SOURCE_REMOVE;
+}
+
 /* Resumes the game in progress; the first start ever generates one. */
 static void
 nonet_window_open_library (NonetWindow *self)
@@ -1369,13 +1554,21 @@ nonet_window_open_library (NonetWindow *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(NeGame) game = NULL;
   g_autofree char *path = ne_store_default_path ();
+  g_autofree char *recovered = NULL;
 
-  self->store = ne_store_open (path, &error);
+  self->store = ne_store_open_or_recover (path, &recovered, &error);
+  if (recovered != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (self), "nonet-recovered", g_steal_pointer (&recovered), g_free);
+      g_idle_add_full (G_PRIORITY_LOW, nonet_window_tell_recovered, g_object_ref (self), g_object_unref);
+    }
   if (self->store == NULL)
     {
       g_autofree char *title = g_strdup_printf (_("Games cannot be saved: %s"), error->message);
+      g_autofree char *tooltip = g_strdup_printf (_("The library cannot be opened: %s"), error->message);
 
       nonet_window_toast (self, title);
+      gtk_widget_set_tooltip_text (self->library_button, tooltip);
       g_clear_error (&error);
     }
   else
@@ -1409,6 +1602,10 @@ nonet_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->paused);
       break;
 
+    case PROP_SHOW_LOG:
+      g_value_set_boolean (value, self->show_log);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1426,6 +1623,15 @@ nonet_window_set_property (GObject      *object,
     {
     case PROP_PAUSED:
       nonet_window_set_paused (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_SHOW_LOG:
+      if (self->show_log != g_value_get_boolean (value))
+        {
+          self->show_log = g_value_get_boolean (value);
+          nonet_window_update_log (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
 
     default:
@@ -1448,6 +1654,12 @@ nonet_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_object (&self->editor_game);
+  /* It lives in the application's window list: it would keep the app running. */
+  if (self->library_window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->library_window), (gpointer *) &self->library_window);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->library_window)));
+    }
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
 
@@ -1473,15 +1685,22 @@ nonet_window_class_init (NonetWindowClass *klass)
     g_param_spec_boolean ("paused", NULL, NULL,
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The solver's step log beside the board (win.show-log). */
+  properties[PROP_SHOW_LOG] =
+    g_param_spec_boolean ("show-log", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (NONET_TYPE_GRID_VIEW);
   g_type_ensure (NONET_TYPE_NUMBER_PAD);
   g_type_ensure (NONET_TYPE_SOLVE_BAR);
+  g_type_ensure (NONET_TYPE_EVENT_LOG);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, library_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_revealer);
@@ -1494,6 +1713,8 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_buttons);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_revealer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_bar);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, event_log);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, log_revealer);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", nonet_window_action_new_game);
   gtk_widget_class_install_action (widget_class, "win.new-game-menu", NULL, nonet_window_action_new_game_menu);
@@ -1502,10 +1723,13 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.start-puzzle", NULL, nonet_window_action_start_puzzle);
   gtk_widget_class_install_action (widget_class, "win.cancel-puzzle", NULL, nonet_window_action_cancel_puzzle);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, nonet_window_action_paste);
+  gtk_widget_class_install_action (widget_class, "win.library", NULL, nonet_window_action_library);
+  gtk_widget_class_install_action (widget_class, "win.add-to-library", NULL, nonet_window_action_add_to_library);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, nonet_window_action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, nonet_window_action_redo);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, nonet_window_action_reset);
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
+  gtk_widget_class_install_property_action (widget_class, "win.show-log", "show-log");
   gtk_widget_class_install_action (widget_class, "win.solve", NULL, nonet_window_action_solve);
   gtk_widget_class_install_action (widget_class, "win.animate", NULL, nonet_window_action_animate);
   gtk_widget_class_install_action (widget_class, "win.animate-pause", NULL, nonet_window_action_animate_pause);
@@ -1571,8 +1795,11 @@ nonet_window_init (NonetWindow *self)
   g_signal_connect_object (self->solve_bar, "notify::speed",
                            G_CALLBACK (nonet_window_solve_bar_speed_changed), self, G_CONNECT_SWAPPED);
 
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (nonet_window_file_drop_target_new (self)));
+
   nonet_window_update_all (self);
   nonet_window_open_library (self);
+  nonet_window_update_actions (self);
 }
 
 NonetWindow *

@@ -12,6 +12,15 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (NonetWindow, nonet_window, NONET, WINDOW, AdwApplicationWindow)
 
-NonetWindow *nonet_window_new (NonetApplication *application);
+NonetWindow   *nonet_window_new                  (NonetApplication  *application);
+/* Plays a puzzle of the library (resuming its game) and presents the window. */
+void           nonet_window_open_puzzle          (NonetWindow       *self,
+                                                  gint64             puzzle_id);
+/* Imports files into the library, in the import dialog. */
+void           nonet_window_import_files         (NonetWindow       *self,
+                                                  GFile            **files,
+                                                  guint              n_files);
+/* A drop target that imports the files dropped on a widget. */
+GtkDropTarget *nonet_window_file_drop_target_new (NonetWindow       *self);
 
 G_END_DECLS

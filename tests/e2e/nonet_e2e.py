@@ -117,21 +117,16 @@ class App:
     def _find_grid(self):
         return self.find(lambda a: a is not None and re.match(r"row \d, column \d", a.name or ""))
 
-    def find_button(self, name):
+    def find_button(self, name, root=None):
         # GTK 4.8 names a button with a mnemonic "_Label Label".
-        return self.find(lambda a: a is not None
-                         and (a.name == name or (a.name or "").endswith(" " + name))
-                         and a.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON))
+        return self.find_in(root or self.accessible,
+                            lambda a: a is not None
+                            and (a.name == name or (a.name or "").endswith(" " + name))
+                            and a.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON))
 
     def press(self, name, timeout=10):
         """Presses a button by its accessible name, through its action."""
-        button = wait_for(f"a button named {name!r}", lambda: self.find_button(name), timeout)
-        action = button.queryAction()
-        for i in range(action.nActions):
-            if action.getName(i) in ("click", "press", "activate"):
-                action.doAction(i)
-                return
-        action.doAction(0)
+        self.press_in(self.accessible, name, timeout)
 
     def geometry(self):
         """The grid in window coordinates: left, top, right, bottom, from the
@@ -168,12 +163,54 @@ class App:
         xdotool("windowfocus", "--sync", self.wid)
         xdotool("key", *keys)
 
+    def window_id(self, title, timeout=20):
+        """The X window of another window of the app, by its exact title."""
+        out = xdotool("search", "--sync", "--onlyvisible", "--pid", self.proc.pid,
+                      "--name", f"^{title}$", timeout=timeout)
+        return out.split()[-1]
+
+    def window(self, title, timeout=20):
+        """The accessible frame of a window of the app, by its title."""
+        def find():
+            try:
+                for i in range(self.accessible.childCount):
+                    frame = self.accessible.getChildAtIndex(i)
+                    if frame is not None and frame.name == title and \
+                            frame.getState().contains(pyatspi.STATE_VISIBLE):
+                        return frame
+            except Exception:
+                return None
+            return None
+        return wait_for(f"a window titled {title!r}", find, timeout)
+
+    def find_in(self, root, predicate):
+        try:
+            return pyatspi.findDescendant(root, predicate)
+        except Exception:
+            return None
+
+    def find_named(self, root, name):
+        """A descendant of root whose accessible name is name."""
+        return self.find_in(root, lambda a: a is not None and a.name == name)
+
+    def press_in(self, root, name, timeout=10):
+        """Presses a button of one window (root: its accessible) by its
+        accessible name, through its action."""
+        button = wait_for(f"a button named {name!r}", lambda: self.find_button(name, root), timeout)
+        action = button.queryAction()
+        for i in range(action.nActions):
+            if action.getName(i) in ("click", "press", "activate"):
+                action.doAction(i)
+                return
+        action.doAction(0)
+
     def wait_label(self, what, predicate, timeout=5):
         return wait_for(what, lambda: self.label() if predicate(self.label()) else None, timeout)
 
-    def screenshot(self, path):
-        xdotool("windowraise", self.wid)
-        subprocess.run(["import", "-window", self.wid, f"PNG24:{path}"], check=False, timeout=30)
+    def screenshot(self, path, wid=None):
+        wid = wid or self.wid
+        xdotool("windowraise", wid)
+        subprocess.run(["import", "-window", wid, f"PNG24:{path}"], check=False, timeout=30)
 
     def quit(self):
         self.key("ctrl+q")
@@ -212,6 +249,17 @@ def paste(app, text):
         time.sleep(1)
     finally:
         clipboard.stop()
+
+
+def key_window(wid, *keys):
+    """Presses keys in one window (the app's other windows than the main one)."""
+    xdotool("windowfocus", "--sync", wid)
+    xdotool("key", *keys)
+
+
+def type_window(wid, text):
+    xdotool("windowfocus", "--sync", wid)
+    xdotool("type", "--delay", "20", text)
 
 
 def read_board(app):

@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-pdf.c: nonet-cli pdf. Reads puzzles (any format the core reads) or
+ * generates them with the generate command's options, then lays them out
+ * with ne-print. Printing is all or nothing: one bad puzzle and no file. */
+
+/* nl_langinfo (_NL_PAPER_WIDTH): the locale's paper, as GTK reads it. */
+#define _GNU_SOURCE
+
+#define G_LOG_DOMAIN "nonet-cli"
+
+#include "config.h"
+
+#include "cli-pdf.h"
+
+#include <errno.h>
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <langinfo.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nc-generate.h"
+#include "nc-grade.h"
+#include "nc-parse.h"
+#include "nc-solver.h"
+#include "ne-batch.h"
+#include "ne-print.h"
+
+/* The exit statuses of every nonet-cli command. */
+enum
+{
+  STATUS_OK = 0,
+  STATUS_NOT_UNIQUE = 1,
+  STATUS_BAD_INPUT = 2,
+};
+
+#define NOT_GIVEN G_MININT64
+#define PREFIX "nonet-cli pdf"
+
+typedef struct
+{
+  char    *output;
+  gint64   per_page;
+  gboolean solutions;
+  char    *title;
+  char    *paper;
+
+  gint64   count;        /* --generate N */
+  gint64   clues;
+  gboolean minimal;
+  char    *symmetry;
+  char    *difficulty;
+  char    *seed;
+  gint64   jobs;
+  double   timeout;
+} PdfOptions;
+
+static void
+pdf_options_clear (PdfOptions *options)
+{
+  g_clear_pointer (&options->output, g_free);
+  g_clear_pointer (&options->title, g_free);
+  g_clear_pointer (&options->paper, g_free);
+  g_clear_pointer (&options->symmetry, g_free);
+  g_clear_pointer (&options->difficulty, g_free);
+  g_clear_pointer (&options->seed, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PdfOptions, pdf_options_clear)
+
+/* The generate options, checked as `nonet-cli generate` checks them and with
+ * its messages. FALSE after a message. */
+static gboolean
+params_from_options (const PdfOptions *options, NcGenerateParams *params)
+{
+  nc_generate_params_init (params);
+
+  if (options->clues != NOT_GIVEN && options->minimal)
+    {
+      fprintf (stderr, _("%s: --clues and --minimal cannot go together\n"), PREFIX);
+      return FALSE;
+    }
+  if (options->clues != NOT_GIVEN)
+    {
+      if (options->clues < 17 || options->clues > 80)
+        {
+          fprintf (stderr, _("%s: --clues must be between 17 and 80\n"), PREFIX);
+          return FALSE;
+        }
+      params->clues = (int) options->clues;
+    }
+
+  if (options->symmetry != NULL && !nc_symmetry_from_name (options->symmetry, &params->symmetry))
+    {
+      GString *names = g_string_new (NULL);
+
+      for (int i = 0; i < NC_SYMMETRY_COUNT; i++)
+        g_string_append_printf (names, "%s%s", i == 0 ? "" : i == NC_SYMMETRY_COUNT - 1 ? " or " : ", ",
+                                nc_symmetry_name ((NcSymmetry) i));
+      fprintf (stderr, _("%s: unknown symmetry '%s'; use %s\n"), PREFIX, options->symmetry, names->str);
+      g_string_free (names, TRUE);
+      return FALSE;
+    }
+  /* Quarter turns move clues in fours around the centre. */
+  if (params->symmetry == NC_SYMMETRY_ROTATE_90 && params->clues != NC_CLUES_MINIMAL
+      && params->clues % 4 > 1)
+    {
+      fprintf (stderr, _("%s: with rotate-90 symmetry clues come in fours, plus the centre: "
+                         "--clues %d cannot be made; use %d or %d\n"),
+               PREFIX, params->clues, params->clues - params->clues % 4 + 1, params->clues - params->clues % 4 + 4);
+      return FALSE;
+    }
+
+  if (options->difficulty != NULL)
+    {
+      g_auto(GStrv) ends = g_strsplit (options->difficulty, "-", 2);
+
+      params->by_difficulty = TRUE;
+      if (ends[0] == NULL
+          || !nc_grade_from_name (ends[0], &params->min_grade)
+          || !nc_grade_from_name (ends[1] != NULL ? ends[1] : ends[0], &params->max_grade))
+        {
+          fprintf (stderr, _("%s: unknown difficulty '%s'; use easy, medium, hard, expert or extreme, "
+                             "or a range such as easy-medium\n"), PREFIX, options->difficulty);
+          return FALSE;
+        }
+      if (params->min_grade > params->max_grade)
+        {
+          fprintf (stderr, _("%s: the difficulty range '%s' runs from harder to easier; write it %s-%s\n"),
+                   PREFIX, options->difficulty, ends[1], ends[0]);
+          return FALSE;
+        }
+    }
+
+  if (options->seed != NULL)
+    {
+      guint64 seed;
+
+      if (!g_ascii_string_to_unsigned (options->seed, 10, 0, G_MAXUINT64, &seed, NULL))
+        {
+          fprintf (stderr, _("%s: --seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not '%s'\n"),
+                   PREFIX, G_MAXUINT64, options->seed);
+          return FALSE;
+        }
+      params->seed = seed;
+    }
+  else
+    /* 30 random bits: six characters in an ID, as generate does. */
+    params->seed = g_random_int () & ((1u << 30) - 1);
+
+  if (options->jobs != NOT_GIVEN && (options->jobs < 1 || options->jobs > 1024))
+    {
+      fprintf (stderr, _("%s: --jobs must be between 1 and 1024\n"), PREFIX);
+      return FALSE;
+    }
+  if (!(options->timeout >= 0 && isfinite (options->timeout)))
+    {
+      fprintf (stderr, _("%s: --timeout must be a number of seconds, 0 for no limit\n"), PREFIX);
+      return FALSE;
+    }
+  params->budget_seconds = options->timeout;
+  return TRUE;
+}
+
+/* Generating */
+
+static int
+add_generated (NePrintDocument *doc, const PdfOptions *options, const NcGenerateParams *params)
+{
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = STATUS_OK;
+
+  results = ne_batch_generate (params, (guint) options->count,
+                               options->jobs != NOT_GIVEN ? (guint) options->jobs : 0,
+                               NULL, NULL, NULL, &error);
+  /* Nothing cancels this batch: an error here is a bug. */
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      const NeBatchResult *result = g_ptr_array_index (results, i);
+      const NcGenerated *generated = &result->generated;
+      NePrintPuzzle puzzle = {
+        .givens = generated->puzzle,
+        .solution = &generated->solution,
+        .id = result->id,
+        .grade = nc_grade_name (generated->grade.grade),
+      };
+
+      ne_print_document_add_puzzle (doc, &puzzle);
+      if (generated->status != NC_GENERATE_OK)
+        {
+          fprintf (stderr, _("%s: puzzle %u (%s) missed its target in %g s; the closest found, with %d clues, "
+                             "is printed\n"),
+                   PREFIX, result->index + 1, result->id, params->budget_seconds, generated->clues);
+          status = STATUS_NOT_UNIQUE;
+        }
+    }
+  return status;
+}
+
+/* Reading */
+
+static char *
+read_all (const char *path, const char **name)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  if (path == NULL || strcmp (path, "-") == 0)
+    {
+      GString *buffer = g_string_new (NULL);
+      char chunk[65536];
+      size_t n;
+
+      *name = _("standard input");
+      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0)
+        g_string_append_len (buffer, chunk, (gssize) n);
+      if (!ferror (stdin))
+        return g_string_free (buffer, FALSE);
+      fprintf (stderr, _("%s: cannot read standard input: %s\n"), PREFIX, g_strerror (errno));
+      g_string_free (buffer, TRUE);
+      return NULL;
+    }
+
+  *name = path;
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    fprintf (stderr, "%s: %s\n", PREFIX, error->message);
+  return text;
+}
+
+/* Lines 1..n of text as the reader counts them: "\n", "\r\n" or a lone "\r"
+ * ends one. */
+static GPtrArray *
+split_lines (const char *text)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *start = text;
+
+  g_ptr_array_add (lines, NULL);   /* line 0 does not exist */
+  for (const char *p = text;; p++)
+    if (*p == '\n' || *p == '\r' || *p == '\0')
+      {
+        g_ptr_array_add (lines, g_strndup (start, (gsize) (p - start)));
+        if (*p == '\0')
+          break;
+        if (*p == '\r' && p[1] == '\n')
+          p++;
+        start = p + 1;
+      }
+  return lines;
+}
+
+/* text if it is a puzzle ID (after trimming), else NULL. */
+static char *
+as_id (const char *text)
+{
+  g_autofree char *id = g_strstrip (g_strdup (text));
+  NcGenerateParams params;
+  const char *message;
+
+  if (!nc_puzzle_id_parse (id, &params, &message))
+    return NULL;
+  return g_steal_pointer (&id);
+}
+
+/* The puzzle's ID, where nonet-cli generate --with-ids puts it: a trailing
+ * "# ID" on an 81-character line, a "# ID" line just above a grid, or
+ * "#DNonet ID" in .sdk. The reader skips comments, so they are read here. */
+static char *
+find_id (const NcPuzzle *puzzle, GPtrArray *lines)
+{
+  const char *description = nc_puzzle_meta (puzzle, 'D');
+  const char *line, *hash;
+
+  if (puzzle->line > 0 && (guint) puzzle->line < lines->len)
+    {
+      line = g_ptr_array_index (lines, puzzle->line);
+      hash = strchr (line, '#');
+      if (hash != NULL)
+        return as_id (hash + 1);
+    }
+  if (puzzle->line > 1 && (guint) puzzle->line - 1 < lines->len)
+    {
+      line = g_ptr_array_index (lines, puzzle->line - 1);
+      line += strspn (line, " \t");
+      if (line[0] == '#' && !g_ascii_isupper (line[1]))
+        return as_id (line + 1);
+    }
+  if (description != NULL && g_str_has_prefix (description, "Nonet "))
+    return as_id (description + strlen ("Nonet "));
+  return NULL;
+}
+
+static int
+add_read (NePrintDocument *doc, const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  const char *name = NULL;
+  NcReader *reader;
+  NcPuzzle puzzle;
+  NcParseError parse_error;
+  NcReadResult result;
+  int status = STATUS_OK;
+
+  text = read_all (path, &name);
+  if (text == NULL)
+    return STATUS_BAD_INPUT;
+  lines = split_lines (text);
+
+  reader = nc_reader_new (text, strlen (text));
+  if (reader == NULL)
+    g_error ("out of memory");
+  nc_puzzle_init (&puzzle);
+  while ((result = nc_reader_next (reader, &puzzle, &parse_error)) != NC_READ_END)
+    {
+      NcConflict conflict;
+      NcGrid solution;
+      unsigned n_solutions;
+
+      if (result == NC_READ_ERROR)
+        {
+          fprintf (stderr, "%s: %s\n", name, parse_error.message);
+          status = STATUS_BAD_INPUT;
+        }
+      else if (nc_grid_find_conflicts (&puzzle.grid, &conflict, 1) > 0)
+        {
+          char description[80];
+
+          nc_conflict_describe (&conflict, description, sizeof description);
+          fprintf (stderr, _("%s: line %d: %s\n"), name, puzzle.line, description);
+          status = STATUS_BAD_INPUT;
+        }
+      else if ((n_solutions = nc_solver_count (&puzzle.grid, 2, &solution)) != 1)
+        {
+          if (n_solutions == 0)
+            fprintf (stderr, _("%s: line %d: this puzzle has no solution\n"), name, puzzle.line);
+          else
+            fprintf (stderr, _("%s: line %d: this puzzle has more than one solution\n"), name, puzzle.line);
+          status = MAX (status, STATUS_NOT_UNIQUE);
+        }
+      else if (status == STATUS_OK)
+        {
+          g_autofree char *id = find_id (&puzzle, lines);
+          NcGradeResult grade;
+          NePrintPuzzle print = {
+            .givens = puzzle.grid,
+            .solution = &solution,
+            .id = id,
+          };
+
+          nc_grade (&puzzle.grid, &grade, NULL, NULL);
+          print.grade = nc_grade_name (grade.grade);
+          ne_print_document_add_puzzle (doc, &print);
+        }
+      nc_puzzle_clear (&puzzle);
+    }
+  nc_reader_free (reader);
+
+  if (status == STATUS_OK && ne_print_document_get_n_puzzles (doc) == 0)
+    {
+      fprintf (stderr, _("%s: no puzzle found\n"), name);
+      status = STATUS_BAD_INPUT;
+    }
+  if (status != STATUS_OK)
+    fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
+  return status;
+}
+
+/* Paper */
+
+static gboolean
+paper_from_name (const char *name, double *width, double *height)
+{
+  if (name == NULL)
+    {
+      /* The locale's, as GTK takes it: Letter is 216 mm wide. */
+#ifdef __GLIBC__
+      union { char *string; unsigned int word; } paper_width;
+
+      paper_width.string = nl_langinfo (_NL_PAPER_WIDTH);
+      name = paper_width.word == 216 ? "letter" : "a4";
+#else
+      name = "a4";
+#endif
+    }
+  if (g_ascii_strcasecmp (name, "a4") == 0)
+    {
+      *width = NE_PRINT_A4_WIDTH;
+      *height = NE_PRINT_A4_HEIGHT;
+      return TRUE;
+    }
+  if (g_ascii_strcasecmp (name, "letter") == 0)
+    {
+      *width = NE_PRINT_LETTER_WIDTH;
+      *height = NE_PRINT_LETTER_HEIGHT;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+int
+cli_pdf_run (int argc, char **argv)
+{
+  g_auto(PdfOptions) options = { .per_page = 4, .count = NOT_GIVEN, .clues = NOT_GIVEN,
+                                 .jobs = NOT_GIVEN, .timeout = 60 };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NePrintDocument) doc = NULL;
+  NcGenerateParams params;
+  double width, height;
+  int status;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output, N_("Write the PDF to FILE (required)"), "FILE" },
+    { "per-page", 0, 0, G_OPTION_ARG_INT64, &options.per_page, N_("Puzzles a page: 1, 2, 4 (default) or 6"), "N" },
+    { "solutions", 0, 0, G_OPTION_ARG_NONE, &options.solutions, N_("Add solution pages at the end"), NULL },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &options.title, N_("A title at the top of every page"), "T" },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &options.paper, N_("Paper size: a4 or letter (default: the locale's)"), "P" },
+    { "generate", 0, 0, G_OPTION_ARG_INT64, &options.count, N_("Generate N puzzles instead of reading them"), "N" },
+    { "clues", 0, 0, G_OPTION_ARG_INT64, &options.clues, N_("Exactly T clues, 17 to 80"), "T" },
+    { "minimal", 0, 0, G_OPTION_ARG_NONE, &options.minimal, N_("Every clue necessary, however many (the default)"), NULL },
+    { "symmetry", 0, 0, G_OPTION_ARG_STRING, &options.symmetry,
+      N_("Clue symmetry: none (default), rotate-180, rotate-90, mirror-horizontal, mirror-vertical, diagonal or anti-diagonal"), "S" },
+    { "difficulty", 0, 0, G_OPTION_ARG_STRING, &options.difficulty,
+      N_("Grade: easy, medium, hard, expert or extreme, or a range such as easy-medium"), "D" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &options.seed, N_("Seed of the first puzzle; puzzle i uses S + i (default: random)"), "S" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT64, &options.jobs,
+      N_("Worker threads (default: one per processor); the output does not depend on it"), "J" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &options.timeout,
+      N_("Time allowed per puzzle in seconds, 0 for no limit (default 60)"), "SEC" },
+    { NULL }
+  };
+
+  g_set_prgname (PREFIX);
+  context = g_option_context_new (_("[FILE|-]"));
+  g_option_context_set_summary (context, _("Print puzzles to a PDF: those of FILE, or --generate N new ones."));
+  g_option_context_set_description (context,
+    _("FILE holds one or more puzzles in any format the other commands read; the IDs that "
+      "'nonet-cli generate --with-ids' writes are printed with them. With --generate, the options of "
+      "'nonet-cli generate' choose the puzzles.\n"
+      "Exit status: 0 written, 1 a puzzle has no solution or several (nothing written) or a generated "
+      "one missed its target (the closest is printed), 2 bad options or input (nothing written)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "%s: %s\n", PREFIX, error->message);
+      return STATUS_BAD_INPUT;
+    }
+
+  if (options.output == NULL)
+    {
+      fprintf (stderr, _("%s: -o FILE is needed: where to write the PDF\n"), PREFIX);
+      return STATUS_BAD_INPUT;
+    }
+  if (!ne_print_per_page_is_valid (options.per_page > 0 && options.per_page <= 6 ? (guint) options.per_page : 0))
+    {
+      fprintf (stderr, _("%s: --per-page must be 1, 2, 4 or 6\n"), PREFIX);
+      return STATUS_BAD_INPUT;
+    }
+  if (!paper_from_name (options.paper, &width, &height))
+    {
+      fprintf (stderr, _("%s: unknown paper '%s'; use a4 or letter\n"), PREFIX, options.paper);
+      return STATUS_BAD_INPUT;
+    }
+  if (argc > 2)
+    {
+      fprintf (stderr, _("%s: one input at most, got %d\n"), PREFIX, argc - 1);
+      return STATUS_BAD_INPUT;
+    }
+
+  if (options.count != NOT_GIVEN)
+    {
+      if (argc > 1)
+        {
+          fprintf (stderr, _("%s: --generate makes its own puzzles and reads no input, got '%s'\n"), PREFIX, argv[1]);
+          return STATUS_BAD_INPUT;
+        }
+      if (options.count < 1 || options.count > 100000)
+        {
+          fprintf (stderr, _("%s: --generate must be between 1 and 100000\n"), PREFIX);
+          return STATUS_BAD_INPUT;
+        }
+      if (!params_from_options (&options, &params))
+        return STATUS_BAD_INPUT;
+    }
+  else
+    {
+      const struct { gboolean given; const char *name; } generate_only[] = {
+        { options.clues != NOT_GIVEN, "--clues" },
+        { options.minimal, "--minimal" },
+        { options.symmetry != NULL, "--symmetry" },
+        { options.difficulty != NULL, "--difficulty" },
+        { options.seed != NULL, "--seed" },
+        { options.jobs != NOT_GIVEN, "--jobs" },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (generate_only); i++)
+        if (generate_only[i].given)
+          {
+            fprintf (stderr, _("%s: %s goes with --generate N\n"), PREFIX, generate_only[i].name);
+            return STATUS_BAD_INPUT;
+          }
+    }
+
+  doc = ne_print_document_new ();
+  ne_print_document_set_per_page (doc, (guint) options.per_page);
+  ne_print_document_set_solutions (doc, options.solutions);
+  ne_print_document_set_title (doc, options.title);
+
+  if (options.count != NOT_GIVEN)
+    status = add_generated (doc, &options, &params);
+  else
+    {
+      status = add_read (doc, argc > 1 ? argv[1] : NULL);
+      if (status != STATUS_OK)
+        return status;
+    }
+
+  if (!ne_print_write_pdf (doc, options.output, width, height, &error))
+    {
+      fprintf (stderr, "%s: %s\n", PREFIX, error->message);
+      return STATUS_BAD_INPUT;
+    }
+  return status;
+}

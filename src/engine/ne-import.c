@@ -1,0 +1,892 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ne-import.c: files of puzzles into the library, and puzzles out of it.
+ * The import reads the whole file, then checks, grades and inserts each
+ * puzzle on its own connection, committing in small batches so that what
+ * it reports as imported is always what the database holds. */
+
+#define G_LOG_DOMAIN "nonet-import"
+
+#include "config.h"
+
+#include "ne-import.h"
+
+#include "ne-tsan-private.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "nc-grade.h"
+#include "nc-parse.h"
+#include "nc-solver.h"
+
+#define MAX_FILE_SIZE    (256 * 1024 * 1024)
+#define BATCH_PUZZLES    500
+#define BATCH_USEC       (100 * G_TIME_SPAN_MILLISECOND)
+#define PROGRESS_USEC    (100 * G_TIME_SPAN_MILLISECOND)
+
+void
+ne_import_report_free (NeImportReport *report)
+{
+  if (report == NULL)
+    return;
+  g_free (report->file_name);
+  g_clear_pointer (&report->messages, g_ptr_array_unref);
+  g_free (report);
+}
+
+/* The reason of a file error in a few words ("Permission denied"), for a
+ * sentence that names the file itself: GIO's messages name it again. */
+static const char *
+io_error_reason (const GError *error)
+{
+  if (error->domain == G_IO_ERROR)
+    switch (error->code)
+      {
+      case G_IO_ERROR_PERMISSION_DENIED: return g_strerror (EACCES);
+      case G_IO_ERROR_NOT_FOUND:         return g_strerror (ENOENT);
+      case G_IO_ERROR_NO_SPACE:          return g_strerror (ENOSPC);
+      case G_IO_ERROR_IS_DIRECTORY:      return g_strerror (EISDIR);
+      case G_IO_ERROR_READ_ONLY:         return g_strerror (EROFS);
+      case G_IO_ERROR_NOT_DIRECTORY:     return g_strerror (ENOTDIR);
+      default: break;
+      }
+  return error->message;
+}
+
+/* ---- OpenSudoku XML ----
+ * Version 1 holds <folder name="..."> elements of <game data="81 digits">;
+ * version 2 may hold <game> directly under <opensudoku>, and its data may
+ * be a serialised cell collection ("version: 1\n" then value|notes|editable|
+ * for each cell, the givens being the cells that are not editable). GMarkup
+ * expands only the five predefined entities, so a document that defines its
+ * own (an "entity bomb") is an error, never a hang. */
+
+typedef struct
+{
+  NcReadResult result;   /* NC_READ_PUZZLE or NC_READ_ERROR */
+  NcPuzzle     puzzle;
+  NcParseError error;
+} XmlItem;
+
+typedef struct
+{
+  GArray *items;          /* XmlItem */
+  char   *folder;         /* the enclosing folder's name, or NULL */
+  gboolean seen_root;
+} XmlState;
+
+static void
+xml_item_clear (gpointer data)
+{
+  XmlItem *item = data;
+
+  nc_puzzle_clear (&item->puzzle);
+}
+
+static void G_GNUC_PRINTF (3, 4)
+xml_item_error (XmlState *state, int line, const char *format, ...)
+{
+  XmlItem item = { .result = NC_READ_ERROR };
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  nc_puzzle_init (&item.puzzle);
+  item.error.line = line;
+  g_snprintf (item.error.message, sizeof item.error.message, _("line %d: %s"), line, text);
+  g_array_append_val (state->items, item);
+}
+
+/* The givens of a serialised cell collection; FALSE when it is not one. */
+static gboolean
+parse_cell_collection (const char *data, NcGrid *grid)
+{
+  g_auto(GStrv) fields = NULL;
+  const char *cells = strchr (data, '\n');
+  guint n;
+
+  if (!g_str_has_prefix (data, "version:") || cells == NULL)
+    return FALSE;
+  fields = g_strsplit (cells + 1, "|", -1);
+  n = g_strv_length (fields);
+  if (n < NC_CELLS * 3)
+    return FALSE;
+  for (int i = 0; i < NC_CELLS; i++)
+    {
+      const char *value = g_strstrip (fields[i * 3]);
+      const char *editable = g_strstrip (fields[i * 3 + 2]);
+
+      if (strlen (value) != 1 || value[0] < '0' || value[0] > '9')
+        return FALSE;
+      grid->cell[i] = strcmp (editable, "0") == 0 ? (uint8_t) (value[0] - '0') : 0;
+    }
+  return TRUE;
+}
+
+static void
+xml_add_game (XmlState *state, int line, const char *data, const char *note)
+{
+  XmlItem item = { .result = NC_READ_PUZZLE };
+  g_autofree char *digits = g_strstrip (g_strdup (data));
+  size_t len = strlen (digits);
+
+  nc_puzzle_init (&item.puzzle);
+  item.puzzle.line = line;
+  if (parse_cell_collection (digits, &item.puzzle.grid))
+    ;
+  else if (len != NC_CELLS)
+    {
+      xml_item_error (state, line, g_dngettext (GETTEXT_PACKAGE, "%zu cell, a puzzle has 81",
+                                                "%zu cells, a puzzle has 81", len), len);
+      return;
+    }
+  else
+    for (int i = 0; i < NC_CELLS; i++)
+      {
+        char c = digits[i];
+
+        if (c == '.')
+          c = '0';
+        if (c < '0' || c > '9')
+          {
+            xml_item_error (state, line, _("'%c' is not a digit or a blank"), digits[i]);
+            return;
+          }
+        item.puzzle.grid.cell[i] = (uint8_t) (c - '0');
+      }
+
+  /* nc_puzzle_clear frees these with free (): g_malloc is malloc since GLib 2.46. */
+  if (state->folder != NULL && state->folder[0] != '\0')
+    item.puzzle.meta['D' - 'A'] = g_strdup (state->folder);
+  if (note != NULL && note[0] != '\0')
+    item.puzzle.meta['C' - 'A'] = g_strdup (note);
+  g_array_append_val (state->items, item);
+}
+
+static void
+xml_start_element (GMarkupParseContext  *context,
+                   const char           *element_name,
+                   const char          **attribute_names,
+                   const char          **attribute_values,
+                   gpointer              user_data,
+                   GError              **error)
+{
+  XmlState *state = user_data;
+  int line = 0;
+
+  g_markup_parse_context_get_position (context, &line, NULL);
+  if (!state->seen_root)
+    {
+      if (strcmp (element_name, "opensudoku") != 0)
+        {
+          g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+                       _("line %d: <%s> where an OpenSudoku file starts with <opensudoku>"),
+                       line, element_name);
+          return;
+        }
+      state->seen_root = TRUE;
+      return;
+    }
+
+  if (strcmp (element_name, "folder") == 0)
+    {
+      const char *name = NULL;
+
+      g_markup_collect_attributes (element_name, attribute_names, attribute_values, NULL,
+                                   G_MARKUP_COLLECT_STRING | G_MARKUP_COLLECT_OPTIONAL, "name", &name,
+                                   G_MARKUP_COLLECT_INVALID);
+      g_free (state->folder);
+      state->folder = g_strdup (name);
+    }
+  else if (strcmp (element_name, "game") == 0)
+    {
+      const char *data = NULL;
+      const char *note = NULL;
+
+      for (guint i = 0; attribute_names[i] != NULL; i++)
+        if (strcmp (attribute_names[i], "data") == 0)
+          data = attribute_values[i];
+        else if (strcmp (attribute_names[i], "note") == 0 || strcmp (attribute_names[i], "puzzle_note") == 0)
+          note = attribute_values[i];
+      if (data == NULL)
+        xml_item_error (state, line, "%s", _("a game without data"));
+      else
+        xml_add_game (state, line, data, note);
+    }
+}
+
+static void
+xml_end_element (GMarkupParseContext  *context,
+                 const char           *element_name,
+                 gpointer              user_data,
+                 GError              **error)
+{
+  XmlState *state = user_data;
+
+  if (strcmp (element_name, "folder") == 0)
+    g_clear_pointer (&state->folder, g_free);
+}
+
+static const GMarkupParser xml_parser = {
+  .start_element = xml_start_element,
+  .end_element = xml_end_element,
+};
+
+static GArray *
+parse_opensudoku (const char *text, gsize len, const char *name, GError **error)
+{
+  g_autoptr(GMarkupParseContext) context = NULL;
+  g_autoptr(GError) local_error = NULL;
+  XmlState state = { 0 };
+
+  state.items = g_array_new (FALSE, TRUE, sizeof (XmlItem));
+  g_array_set_clear_func (state.items, xml_item_clear);
+  context = g_markup_parse_context_new (&xml_parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &state, NULL);
+  if (!g_markup_parse_context_parse (context, text, (gssize) len, &local_error)
+      || !g_markup_parse_context_end_parse (context, &local_error))
+    {
+      const char *message = local_error->message;
+      const char *after_position;
+      int line = 0, column = 0;
+
+      /* GMarkup starts with "Error on line 6 char 5: ", said below. */
+      if (g_str_has_prefix (message, "Error on line ") && (after_position = strstr (message, ": ")) != NULL)
+        message = after_position + 2;
+      g_markup_parse_context_get_position (context, &line, &column);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is not a valid OpenSudoku file: line %d, column %d: %s"),
+                   name, line, column, message);
+      g_free (state.folder);
+      g_array_unref (state.items);
+      return NULL;
+    }
+  g_free (state.folder);
+  return state.items;
+}
+
+/* Whether text is XML: '<' first, after a byte order mark and whitespace. */
+static gboolean
+looks_like_xml (const char *text, gsize len)
+{
+  gsize i = 0;
+
+  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    i = 3;
+  while (i < len && g_ascii_isspace (text[i]))
+    i++;
+  if (i < len && text[i] == '<')
+    return TRUE;
+  return g_strstr_len (text, (gssize) MIN (len, 4096), "<opensudoku") != NULL;
+}
+
+/* ---- The puzzles of a file, whatever its format ---- */
+
+typedef struct
+{
+  NcReader *reader;       /* text formats */
+  GArray   *xml_items;    /* or OpenSudoku */
+  guint     next_item;
+  guint     n_lines;      /* for the fraction read */
+} Source;
+
+static NcReadResult
+source_next (Source *source, NcPuzzle *puzzle, NcParseError *error)
+{
+  XmlItem *item;
+
+  if (source->reader != NULL)
+    return nc_reader_next (source->reader, puzzle, error);
+  if (source->next_item >= source->xml_items->len)
+    return NC_READ_END;
+  item = &g_array_index (source->xml_items, XmlItem, source->next_item++);
+  *puzzle = item->puzzle;
+  *error = item->error;
+  nc_puzzle_init (&item->puzzle);   /* handed over */
+  return item->result;
+}
+
+static double
+source_fraction (const Source *source, const NcPuzzle *puzzle)
+{
+  if (source->xml_items != NULL)
+    return source->xml_items->len > 0 ? (double) source->next_item / source->xml_items->len : 1.0;
+  return source->n_lines > 0 ? MIN (1.0, (double) puzzle->line / source->n_lines) : 1.0;
+}
+
+static void
+source_clear (Source *source)
+{
+  g_clear_pointer (&source->reader, nc_reader_free);
+  g_clear_pointer (&source->xml_items, g_array_unref);
+}
+
+static guint
+count_lines (const char *text, gsize len)
+{
+  guint n = 1;
+
+  for (const char *p = text, *end = text + len; (p = memchr (p, '\n', (size_t) (end - p))) != NULL; p++)
+    n++;
+  return n;
+}
+
+/* Reads the file into *text; errors name it. */
+static gboolean
+load_file (GFile *file, const char *name, char **text, gsize *len, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
+  if (info == NULL)
+    {
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("Could not read %s: %s"), name, io_error_reason (local_error));
+      return FALSE;
+    }
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a file of puzzles"), name);
+      return FALSE;
+    }
+  if (g_file_info_get_size (info) > MAX_FILE_SIZE)
+    {
+      g_autofree char *size = g_format_size ((guint64) g_file_info_get_size (info));
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is too large to import (%s; the limit is 256 MiB)"), name, size);
+      return FALSE;
+    }
+  if (!g_file_load_contents (file, cancellable, text, len, NULL, &local_error))
+    {
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("Could not read %s: %s"), name, io_error_reason (local_error));
+      return FALSE;
+    }
+  /* A file that grew between the two looks. */
+  if (*len > MAX_FILE_SIZE)
+    {
+      g_clear_pointer (text, g_free);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is too large to import (the limit is 256 MiB)"), name);
+      return FALSE;
+    }
+  if (memchr (*text, '\0', *len) != NULL)
+    {
+      g_clear_pointer (text, g_free);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s is not a text file"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- The import ---- */
+
+typedef void (*ProgressSink) (guint n_done, double fraction, gpointer data);
+
+typedef struct
+{
+  NeStore        *store;
+  NeImportReport *report;
+  guint           n_batch;         /* inserted in the open transaction */
+  gboolean        in_batch;
+  gint64          batch_start;
+} Importer;
+
+static void G_GNUC_PRINTF (2, 3)
+add_message (NeImportReport *report, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_add (report->messages, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+static gboolean
+importer_commit (Importer *importer, GError **error)
+{
+  if (!importer->in_batch)
+    return TRUE;
+  if (!ne_store_commit (importer->store, error))
+    {
+      ne_store_rollback (importer->store);
+      importer->in_batch = FALSE;
+      return FALSE;
+    }
+  importer->in_batch = FALSE;
+  importer->report->n_imported += importer->n_batch;
+  importer->n_batch = 0;
+  return TRUE;
+}
+
+/* Checks, grades and inserts one puzzle; FALSE only when the library
+ * cannot be written. */
+static gboolean
+import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
+{
+  NeImportReport *report = importer->report;
+  g_autoptr(GError) local_error = NULL;
+  NcConflict conflict;
+  NcGrid solution;
+  NcGradeResult grade;
+  NePuzzleMeta meta = {
+    .title = nc_puzzle_meta (puzzle, 'T'),
+    .author = nc_puzzle_meta (puzzle, 'A'),
+    .source = nc_puzzle_meta (puzzle, 'D'),
+    .notes = nc_puzzle_meta (puzzle, 'C'),
+    .collection_id = report->collection_id,
+  };
+
+  if (nc_grid_find_conflicts (&puzzle->grid, &conflict, 1) > 0)
+    {
+      char text[80];
+
+      nc_conflict_describe (&conflict, text, sizeof text);
+      add_message (report, _("line %d: %s"), puzzle->line, text);
+      report->n_skipped++;
+      return TRUE;
+    }
+  switch (nc_solver_count (&puzzle->grid, 2, &solution))
+    {
+    case 0:
+      add_message (report, _("line %d: no solution"), puzzle->line);
+      report->n_skipped++;
+      return TRUE;
+    case 1:
+      break;
+    default:
+      add_message (report, _("line %d: more than one solution"), puzzle->line);
+      report->n_skipped++;
+      return TRUE;
+    }
+  nc_grade (&puzzle->grid, &grade, NULL, NULL);
+
+  if (!importer->in_batch)
+    {
+      if (!ne_store_begin (importer->store, error))
+        return FALSE;
+      importer->in_batch = TRUE;
+      importer->batch_start = g_get_monotonic_time ();
+    }
+  if (ne_store_insert_puzzle (importer->store, &puzzle->grid, &solution, (int) grade.grade,
+                              (int) grade.score, &meta, NULL, &local_error) > 0)
+    {
+      importer->n_batch++;
+      return TRUE;
+    }
+  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE))
+    {
+      add_message (report, _("line %d: %s"), puzzle->line, local_error->message);
+      report->n_duplicates++;
+      return TRUE;
+    }
+  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID))
+    {
+      add_message (report, _("line %d: %s"), puzzle->line, local_error->message);
+      report->n_skipped++;
+      return TRUE;
+    }
+  ne_store_rollback (importer->store);
+  importer->in_batch = FALSE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+static NeImportReport *
+import_run (const char    *db_path,
+            GFile         *file,
+            const char    *collection_name,
+            GCancellable  *cancellable,
+            ProgressSink   sink,
+            gpointer       sink_data,
+            GError       **error)
+{
+  g_autoptr(NeImportReport) report = g_new0 (NeImportReport, 1);
+  g_autoptr(NeStore) store = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  Source source = { 0 };
+  Importer importer = { 0 };
+  NcPuzzle puzzle;
+  NcParseError parse_error;
+  NcReadResult result;
+  gint64 last_progress = 0;
+  gboolean ok = TRUE;
+
+  report->file_name = g_file_get_basename (file);
+  report->messages = g_ptr_array_new_with_free_func (g_free);
+
+  if (!load_file (file, name, &text, &len, cancellable, error))
+    return NULL;
+  if (looks_like_xml (text, len))
+    {
+      source.xml_items = parse_opensudoku (text, len, name, error);
+      if (source.xml_items == NULL)
+        return NULL;
+    }
+  else
+    {
+      source.reader = nc_reader_new (text, len);
+      if (source.reader == NULL)
+        g_error ("out of memory");
+      source.n_lines = count_lines (text, len);
+    }
+
+  store = ne_store_open (db_path, error);
+  if (store == NULL)
+    {
+      source_clear (&source);
+      return NULL;
+    }
+  if (collection_name != NULL)
+    {
+      report->collection_id = ne_store_add_collection (store, collection_name, error);
+      if (report->collection_id == 0)
+        {
+          source_clear (&source);
+          return NULL;
+        }
+    }
+
+  importer.store = store;
+  importer.report = report;
+  nc_puzzle_init (&puzzle);
+  while (ok && (result = source_next (&source, &puzzle, &parse_error)) != NC_READ_END)
+    {
+      gint64 now;
+
+      if (result == NC_READ_ERROR && parse_error.line == 0)
+        ;   /* the reader's "holds no puzzle": said below, for the whole file */
+      else if (result == NC_READ_ERROR)
+        {
+          report->n_found++;
+          report->n_skipped++;
+          g_ptr_array_add (report->messages, g_strdup (parse_error.message));
+        }
+      else
+        {
+          report->n_found++;
+          ok = import_puzzle (&importer, &puzzle, error);
+        }
+      nc_puzzle_clear (&puzzle);
+      if (!ok)
+        break;
+
+      now = g_get_monotonic_time ();
+      if (importer.in_batch
+          && (importer.n_batch >= BATCH_PUZZLES || now - importer.batch_start >= BATCH_USEC))
+        ok = importer_commit (&importer, error);
+      /* Progress only after a commit, so what it counts is in the library. */
+      if (ok && !importer.in_batch && sink != NULL && now - last_progress >= PROGRESS_USEC)
+        {
+          last_progress = now;
+          sink (report->n_found, source_fraction (&source, &puzzle), sink_data);
+        }
+      if (ok && g_cancellable_is_cancelled (cancellable))
+        {
+          report->cancelled = TRUE;
+          break;
+        }
+    }
+  if (ok)
+    ok = importer_commit (&importer, error);
+  source_clear (&source);
+  if (!ok)
+    return NULL;
+
+  if (report->n_found == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s holds no puzzle"), name);
+      return NULL;
+    }
+  if (sink != NULL && !report->cancelled)
+    sink (report->n_found, 1.0, sink_data);
+  return g_steal_pointer (&report);
+}
+
+static void
+call_progress_directly (guint n_done, double fraction, gpointer data)
+{
+  gpointer *closure = data;
+
+  ((NeImportProgressFunc) closure[0]) (n_done, fraction, closure[1]);
+}
+
+NeImportReport *
+ne_import_file (const char            *db_path,
+                GFile                 *file,
+                const char            *collection_name,
+                GCancellable          *cancellable,
+                NeImportProgressFunc   progress,
+                gpointer               user_data,
+                GError               **error)
+{
+  gpointer closure[2] = { (gpointer) progress, user_data };
+
+  g_return_val_if_fail (db_path != NULL, NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return import_run (db_path, file, collection_name, cancellable,
+                     progress != NULL ? call_progress_directly : NULL, closure, error);
+}
+
+/* The worker's input (copies) and the progress it hands to the caller's
+ * main context: the latest value under a mutex, at most one idle pending. */
+typedef struct
+{
+  char                 *db_path;
+  GFile                *file;
+  char                 *collection_name;
+
+  GMainContext         *context;
+  NeImportProgressFunc  progress;
+  gpointer              progress_data;
+  GDestroyNotify        progress_notify;
+
+  GMutex                mutex;
+  guint                 n_done;
+  double                fraction;
+  gboolean              idle_pending;
+  gboolean              finished;   /* the result was taken: no more progress */
+} ImportJob;
+
+/* The job is freed with the task, on whichever thread drops the last
+ * reference: each thread that used it releases it before letting go (GLib's
+ * reference counts are invisible to a TSan build). */
+static void
+import_job_free (gpointer data)
+{
+  ImportJob *job = data;
+
+  tsan_acquire (job);
+
+  g_free (job->db_path);
+  g_clear_object (&job->file);
+  g_free (job->collection_name);
+  if (job->progress_notify != NULL)
+    job->progress_notify (job->progress_data);
+  g_clear_pointer (&job->context, g_main_context_unref);
+  g_mutex_clear (&job->mutex);
+  g_free (job);
+}
+
+static gboolean
+dispatch_progress (gpointer data)
+{
+  GTask *task = data;
+  ImportJob *job = g_task_get_task_data (task);
+  guint n_done;
+  double fraction;
+  gboolean finished;
+
+  ne_mutex_lock (&job->mutex);
+  n_done = job->n_done;
+  fraction = job->fraction;
+  finished = job->finished;
+  job->idle_pending = FALSE;
+  ne_mutex_unlock (&job->mutex);
+
+  if (!finished)
+    job->progress (n_done, fraction, job->progress_data);
+  tsan_release (job);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+post_progress (guint n_done, double fraction, gpointer data)
+{
+  GTask *task = data;
+  ImportJob *job = g_task_get_task_data (task);
+  gboolean schedule;
+
+  ne_mutex_lock (&job->mutex);
+  job->n_done = n_done;
+  job->fraction = fraction;
+  schedule = !job->idle_pending;
+  job->idle_pending = TRUE;
+  ne_mutex_unlock (&job->mutex);
+
+  if (schedule)
+    {
+      g_autoptr(GSource) source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, dispatch_progress, g_object_ref (task), g_object_unref);
+      g_source_set_static_name (source, "[nonet] import progress");
+      g_source_attach (source, job->context);
+    }
+}
+
+static void
+import_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ImportJob *job = task_data;
+  GError *error = NULL;
+  NeImportReport *report;
+
+  report = import_run (job->db_path, job->file, job->collection_name, cancellable,
+                       job->progress != NULL ? post_progress : NULL, task, &error);
+  /* The report goes to the main thread through GTask's own locking. */
+  tsan_release (task);
+  tsan_release (job);
+  if (report == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, report, (GDestroyNotify) ne_import_report_free);
+}
+
+void
+ne_import_file_async (const char            *db_path,
+                      GFile                 *file,
+                      const char            *collection_name,
+                      GCancellable          *cancellable,
+                      NeImportProgressFunc   progress,
+                      gpointer               progress_data,
+                      GDestroyNotify         progress_notify,
+                      GAsyncReadyCallback    callback,
+                      gpointer               user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ImportJob *job;
+
+  g_return_if_fail (db_path != NULL);
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  job = g_new0 (ImportJob, 1);
+  job->db_path = g_strdup (db_path);
+  job->file = g_file_dup (file);
+  job->collection_name = g_strdup (collection_name);
+  job->context = g_main_context_ref_thread_default ();
+  job->progress = progress;
+  job->progress_data = progress_data;
+  job->progress_notify = progress_notify;
+  g_mutex_init (&job->mutex);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ne_import_file_async);
+  g_task_set_name (task, "[nonet] import");
+  g_task_set_task_data (task, job, import_job_free);
+  /* A cancelled import still returns its report. */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_run_in_thread (task, import_thread);
+}
+
+NeImportReport *
+ne_import_file_finish (GAsyncResult  *result,
+                       GError       **error)
+{
+  ImportJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ne_import_file_async, NULL);
+
+  tsan_acquire (result);
+  job = g_task_get_task_data (G_TASK (result));
+  ne_mutex_lock (&job->mutex);
+  job->finished = TRUE;
+  ne_mutex_unlock (&job->mutex);
+  tsan_release (job);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- Export ---- */
+
+NeExportFormat
+ne_export_format_for_name (const char *name)
+{
+  g_autofree char *lower = NULL;
+
+  g_return_val_if_fail (name != NULL, NE_FORMAT_LINES);
+
+  lower = g_ascii_strdown (name, -1);
+  return g_str_has_suffix (lower, ".sdk") ? NE_FORMAT_SDK : NE_FORMAT_LINES;
+}
+
+/* One "#X text" header a line of value (the reader joins them back with '\n'). */
+static void
+append_header (GString *out, char tag, const char *value)
+{
+  g_auto(GStrv) lines = NULL;
+
+  if (value == NULL || value[0] == '\0')
+    return;
+  lines = g_strsplit_set (value, "\r\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0')
+      g_string_append_printf (out, "#%c%s\n", tag, lines[i]);
+}
+
+gboolean
+ne_export_puzzles (NeStore         *store,
+                   const gint64    *ids,
+                   guint            n_ids,
+                   NeExportFormat   format,
+                   GFile           *file,
+                   GError         **error)
+{
+  g_autoptr(GString) out = g_string_sized_new (n_ids * 83 + 32);
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (NE_IS_STORE (store), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (format == NE_FORMAT_LINES)
+    g_string_append (out, "# Nonet export\n");
+  for (guint i = 0; i < n_ids; i++)
+    {
+      NePuzzleInfo info = { 0 };
+      char line[82];
+
+      if (!ne_store_get_puzzle (store, ids[i], &info, error))
+        return FALSE;
+      nc_grid_format_line (&info.givens, '.', line);
+      if (format == NE_FORMAT_SDK)
+        {
+          if (i > 0)
+            g_string_append_c (out, '\n');
+          append_header (out, 'T', info.title);
+          append_header (out, 'A', info.author);
+          append_header (out, 'D', info.source);
+          append_header (out, 'C', info.notes);
+          for (int r = 0; r < 9; r++)
+            {
+              g_string_append_len (out, line + r * 9, 9);
+              g_string_append_c (out, '\n');
+            }
+        }
+      else
+        {
+          g_string_append_len (out, line, NC_CELLS);
+          g_string_append_c (out, '\n');
+        }
+      ne_puzzle_info_clear (&info);
+    }
+
+  /* Written beside the target and renamed over it. */
+  if (!g_file_replace_contents (file, out->str, out->len, NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &local_error))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("Could not write %s: %s"), name, io_error_reason (local_error));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ne-import.h: puzzles into and out of the library.
+ *
+ * Import reads a file in any format Nonet knows (detected from its content,
+ * the name only breaking ties): 81-character lines with '#' comments (also
+ * .sdm), 9-row grids and .ss, SadMan .sdk, and OpenSudoku XML
+ * (.opensudoku, read with GMarkup). Each puzzle is checked (conflicts, one
+ * solution), graded, and added unless the library holds it already. The
+ * worker commits in small batches and counts a puzzle as imported only once
+ * its batch is committed, so after a cancel or a kill -9 the report's count
+ * is what the database holds.
+ *
+ * Export writes 81-character lines or .sdk to a temporary file beside the
+ * target and renames it over the target: never a half-written file. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ne-store.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  NE_FORMAT_LINES,       /* 81 characters a puzzle, '.' blank */
+  NE_FORMAT_SDK,         /* SadMan .sdk: #T title, #A author, #D source, #C notes, 9 rows */
+} NeExportFormat;
+
+/* The end of an import. Lines are 1-based lines of the file (for XML, the
+ * line of the <game> element). */
+typedef struct
+{
+  char   *file_name;    /* for display */
+  guint   n_found;      /* puzzles read, good or bad */
+  guint   n_imported;   /* committed to the library */
+  guint   n_duplicates; /* already there */
+  guint   n_skipped;    /* bad: see skipped */
+  gboolean cancelled;
+  gint64  collection_id;
+  /* One sentence per puzzle not imported, in file order, e.g.
+   * "line 40: 80 cells, a puzzle has 81", "line 77: more than one solution",
+   * "line 90: the same puzzle as #12 in Forum". Duplicates are listed too. */
+  GPtrArray *messages;  /* char* */
+} NeImportReport;
+
+void ne_import_report_free (NeImportReport *report);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NeImportReport, ne_import_report_free)
+
+/* Called with the puzzles read so far and the file's fraction read (0..1). */
+typedef void (*NeImportProgressFunc) (guint    n_done,
+                                      double   fraction,
+                                      gpointer user_data);
+
+/* Imports file into the library at db_path (its own connection, so it can
+ * run on any thread) into the collection named collection_name (created if
+ * needed; NULL: none). progress may be NULL; it is called at most about 10
+ * times a second, on the thread that called this. Cancelling stops after the
+ * current batch and returns a report with cancelled set (not an error).
+ * Errors (NULL return): the file cannot be read, is not text, holds no
+ * puzzle; the library cannot be opened or written. */
+NeImportReport *ne_import_file (const char            *db_path,
+                                GFile                 *file,
+                                const char            *collection_name,
+                                GCancellable          *cancellable,
+                                NeImportProgressFunc   progress,
+                                gpointer               user_data,
+                                GError               **error);
+
+/* The same on a worker thread; progress is called on the thread-default
+ * main context of the caller; callback when done. */
+void            ne_import_file_async  (const char            *db_path,
+                                       GFile                 *file,
+                                       const char            *collection_name,
+                                       GCancellable          *cancellable,
+                                       NeImportProgressFunc   progress,
+                                       gpointer               progress_data,
+                                       GDestroyNotify         progress_notify,
+                                       GAsyncReadyCallback    callback,
+                                       gpointer               user_data);
+NeImportReport *ne_import_file_finish (GAsyncResult          *result,
+                                       GError               **error);
+
+/* Writes the puzzles (in the order given) to file atomically. */
+gboolean ne_export_puzzles (NeStore         *store,
+                            const gint64    *ids,
+                            guint            n_ids,
+                            NeExportFormat   format,
+                            GFile           *file,
+                            GError         **error);
+/* The format a file name asks for: .sdk gives SDK, anything else LINES. */
+NeExportFormat ne_export_format_for_name (const char *name);
+
+G_END_DECLS

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-library-window.h: the puzzle library: browse, find, open, edit. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ne-store.h"
+#include "nonet-window.h"
+
+G_BEGIN_DECLS
+
+#define NONET_TYPE_LIBRARY_WINDOW (nonet_library_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (NonetLibraryWindow, nonet_library_window, NONET, LIBRARY_WINDOW, AdwWindow)
+
+/* A window over store, transient for main_window, which plays what is
+ * opened and imports what is dropped. */
+NonetLibraryWindow *nonet_library_window_new             (NonetWindow        *main_window,
+                                                          NeStore            *store);
+/* Shows one collection (-1: all), every other filter cleared. */
+void                nonet_library_window_show_collection (NonetLibraryWindow *self,
+                                                          gint64              collection_id);
+
+G_END_DECLS

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-print-operation.c: GtkPrintOperation over an NePrintDocument. The
+ * page count is taken at begin-print, after the dialog's Puzzles tab has
+ * written its choices to the document, so they re-paginate the job. */
+
+#define G_LOG_DOMAIN "nonet-print-operation"
+
+#include "config.h"
+
+#include "nonet-print-operation.h"
+
+#include <adwaita.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+/* The choices of the Puzzles tab, in the order of its drop-down. */
+static const guint per_page_choices[] = { 1, 2, 4, 6 };
+
+struct _NonetPrintOperation
+{
+  GtkPrintOperation  parent_instance;
+
+  /* Owned */
+  NePrintDocument   *document;
+
+  /* Borrowed: the Puzzles tab, between create-custom-widget and
+   * custom-widget-apply */
+  GtkDropDown       *per_page_drop_down;
+  GtkSwitch         *solutions_switch;
+  /* Weak: where errors of an asynchronous run are shown */
+  GtkWindow         *parent;
+};
+
+G_DEFINE_FINAL_TYPE (NonetPrintOperation, nonet_print_operation, GTK_TYPE_PRINT_OPERATION)
+
+static void
+nonet_print_operation_begin_print (GtkPrintOperation *operation,
+                                   GtkPrintContext   *context)
+{
+  NonetPrintOperation *self = NONET_PRINT_OPERATION (operation);
+
+  gtk_print_operation_set_n_pages (operation, (int) ne_print_document_get_n_pages (self->document));
+}
+
+static void
+nonet_print_operation_draw_page (GtkPrintOperation *operation,
+                                 GtkPrintContext   *context,
+                                 int                page_nr)
+{
+  NonetPrintOperation *self = NONET_PRINT_OPERATION (operation);
+
+  /* With GTK_UNIT_POINTS and no full page, user space is the printable
+   * area in points: the page setup's margins are already honoured. */
+  ne_print_document_draw_page (self->document, gtk_print_context_get_cairo_context (context), (guint) page_nr,
+                               gtk_print_context_get_width (context), gtk_print_context_get_height (context));
+}
+
+static GtkWidget *
+add_row (GtkGrid    *grid,
+         int         row,
+         const char *mnemonic,
+         GtkWidget  *control)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), control);
+  gtk_widget_set_halign (control, GTK_ALIGN_START);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, control, 1, row, 1, 1);
+  return control;
+}
+
+static GtkWidget *
+nonet_print_operation_create_custom_widget (GtkPrintOperation *operation)
+{
+  NonetPrintOperation *self = NONET_PRINT_OPERATION (operation);
+  const char *const choices[] = { "1", "2", "4", "6", NULL };
+  GtkWidget *grid = gtk_grid_new ();
+  guint per_page = ne_print_document_get_per_page (self->document);
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  g_object_set (grid, "margin-top", 18, "margin-bottom", 18, "margin-start", 18, "margin-end", 18, NULL);
+
+  self->per_page_drop_down = GTK_DROP_DOWN (add_row (GTK_GRID (grid), 0, _("_Puzzles per page"),
+                                                     gtk_drop_down_new_from_strings (choices)));
+  for (guint i = 0; i < G_N_ELEMENTS (per_page_choices); i++)
+    if (per_page_choices[i] == per_page)
+      gtk_drop_down_set_selected (self->per_page_drop_down, i);
+
+  self->solutions_switch = GTK_SWITCH (add_row (GTK_GRID (grid), 1, _("_Solution pages"), gtk_switch_new ()));
+  gtk_switch_set_active (self->solutions_switch, ne_print_document_get_solutions (self->document));
+
+  return grid;
+}
+
+static void
+nonet_print_operation_custom_widget_apply (GtkPrintOperation *operation,
+                                           GtkWidget         *widget)
+{
+  NonetPrintOperation *self = NONET_PRINT_OPERATION (operation);
+  guint selected;
+
+  g_return_if_fail (self->per_page_drop_down != NULL);
+
+  selected = gtk_drop_down_get_selected (self->per_page_drop_down);
+  if (selected < G_N_ELEMENTS (per_page_choices))
+    ne_print_document_set_per_page (self->document, per_page_choices[selected]);
+  ne_print_document_set_solutions (self->document, gtk_switch_get_active (self->solutions_switch));
+  self->per_page_drop_down = NULL;
+  self->solutions_switch = NULL;
+}
+
+static void
+show_error (GtkWindow    *parent,
+            const GError *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (parent, _("Could Not Print"), error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+nonet_print_operation_done (GtkPrintOperation      *operation,
+                            GtkPrintOperationResult result)
+{
+  NonetPrintOperation *self = NONET_PRINT_OPERATION (operation);
+  g_autoptr(GError) error = NULL;
+
+  if (result != GTK_PRINT_OPERATION_RESULT_ERROR || self->parent == NULL)
+    return;
+
+  gtk_print_operation_get_error (operation, &error);
+  if (error != NULL)
+    show_error (self->parent, error);
+}
+
+static void
+nonet_print_operation_dispose (GObject *object)
+{
+  NonetPrintOperation *self = NONET_PRINT_OPERATION (object);
+
+  g_clear_weak_pointer (&self->parent);
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (nonet_print_operation_parent_class)->dispose (object);
+}
+
+static void
+nonet_print_operation_class_init (NonetPrintOperationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkPrintOperationClass *operation_class = GTK_PRINT_OPERATION_CLASS (klass);
+
+  object_class->dispose = nonet_print_operation_dispose;
+  operation_class->begin_print = nonet_print_operation_begin_print;
+  operation_class->draw_page = nonet_print_operation_draw_page;
+  operation_class->create_custom_widget = nonet_print_operation_create_custom_widget;
+  operation_class->custom_widget_apply = nonet_print_operation_custom_widget_apply;
+  operation_class->done = nonet_print_operation_done;
+}
+
+static void
+nonet_print_operation_init (NonetPrintOperation *self)
+{
+  GtkPrintOperation *operation = GTK_PRINT_OPERATION (self);
+  /* The locale's paper, with its usual margins. */
+  g_autoptr(GtkPageSetup) page_setup = gtk_page_setup_new ();
+
+  gtk_print_operation_set_default_page_setup (operation, page_setup);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  gtk_print_operation_set_custom_tab_label (operation, _("Puzzles"));
+}
+
+NonetPrintOperation *
+nonet_print_operation_new (NePrintDocument *document)
+{
+  NonetPrintOperation *self;
+  const char *title;
+
+  g_return_val_if_fail (NE_IS_PRINT_DOCUMENT (document), NULL);
+
+  self = g_object_new (NONET_TYPE_PRINT_OPERATION, NULL);
+  self->document = g_object_ref (document);
+  title = ne_print_document_get_title (document);
+  gtk_print_operation_set_job_name (GTK_PRINT_OPERATION (self), title != NULL ? title : _("Sudoku puzzles"));
+  return self;
+}
+
+NePrintDocument *
+nonet_print_operation_get_document (NonetPrintOperation *self)
+{
+  g_return_val_if_fail (NONET_IS_PRINT_OPERATION (self), NULL);
+
+  return self->document;
+}
+
+static void
+on_done_release (GtkPrintOperation      *operation,
+                 GtkPrintOperationResult result,
+                 gpointer                user_data)
+{
+  g_signal_handlers_disconnect_by_func (operation, on_done_release, user_data);
+  g_object_unref (operation);
+}
+
+void
+nonet_print_operation_run (NonetPrintOperation *self,
+                           GtkWindow           *parent)
+{
+  g_autoptr(GError) error = NULL;
+  GtkPrintOperationResult result;
+  gulong done_id;
+
+  g_return_if_fail (NONET_IS_PRINT_OPERATION (self));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  g_set_weak_pointer (&self->parent, parent);
+  gtk_print_operation_set_allow_async (GTK_PRINT_OPERATION (self), TRUE);
+  /* Alive until done, whoever else lets go of it. */
+  done_id = g_signal_connect_after (g_object_ref (self), "done", G_CALLBACK (on_done_release), NULL);
+  result = gtk_print_operation_run (GTK_PRINT_OPERATION (self), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                                    parent, &error);
+  /* Finished already, and done not (yet) emitted: let go here. */
+  if (result != GTK_PRINT_OPERATION_RESULT_IN_PROGRESS && g_signal_handler_is_connected (self, done_id))
+    {
+      g_signal_handler_disconnect (self, done_id);
+      g_object_unref (self);
+    }
+  /* An error before the job started is returned, not sent through done. */
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR && error != NULL && parent != NULL)
+    show_error (parent, error);
+}
+
+gboolean
+nonet_print_operation_export_pdf (NonetPrintOperation *self,
+                                  const char          *path,
+                                  GError             **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp_path = NULL;
+  g_autoptr(GError) local_error = NULL;
+  GtkPrintOperationResult result;
+  int fd;
+
+  g_return_val_if_fail (NONET_IS_PRINT_OPERATION (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GTK writes where it is told: a temporary name beside path, then the
+   * rename, so a failed export never leaves half a PDF under path. */
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0666);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
+                   _("Cannot write “%s”: %s"), path, g_strerror (errsv));
+      return FALSE;
+    }
+  close (fd);
+
+  gtk_print_operation_set_export_filename (GTK_PRINT_OPERATION (self), tmp_path);
+  result = gtk_print_operation_run (GTK_PRINT_OPERATION (self), GTK_PRINT_OPERATION_ACTION_EXPORT,
+                                    NULL, &local_error);
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_unlink (tmp_path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot write “%s”: %s"), path,
+                   local_error != NULL ? local_error->message : _("the print system failed"));
+      return FALSE;
+    }
+  if (g_rename (tmp_path, path) != 0)
+    {
+      int errsv = errno;
+
+      g_unlink (tmp_path);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
+                   _("Cannot write “%s”: %s"), path, g_strerror (errsv));
+      return FALSE;
+    }
+  return TRUE;
+}

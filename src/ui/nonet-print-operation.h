@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-print-operation.h: printing puzzles through GTK's print dialog, and
+ * exporting them to a PDF the same way. The pages are those of an
+ * NePrintDocument, drawn by ne-print; a "Puzzles" tab in the dialog sets
+ * how many go on a page and whether the solutions follow. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ne-print.h"
+
+G_BEGIN_DECLS
+
+#define NONET_TYPE_PRINT_OPERATION (nonet_print_operation_get_type ())
+
+G_DECLARE_FINAL_TYPE (NonetPrintOperation, nonet_print_operation, NONET, PRINT_OPERATION, GtkPrintOperation)
+
+/* Takes a reference on document; its options are those the dialog starts
+ * with, and the dialog's choices are written back to it. The page setup
+ * starts as the locale's paper (A4 or Letter) in portrait. */
+NonetPrintOperation *nonet_print_operation_new          (NePrintDocument     *document);
+NePrintDocument     *nonet_print_operation_get_document (NonetPrintOperation *self);
+
+/* Shows the print dialog over parent and returns at once; the operation
+ * keeps itself alive until printing is done, and shows any error in a
+ * dialog over parent. */
+void                 nonet_print_operation_run          (NonetPrintOperation *self,
+                                                         GtkWindow           *parent);
+
+/* Writes the PDF without a dialog (a display is still needed). Like
+ * ne_print_write_pdf, the file appears whole or not at all. */
+gboolean             nonet_print_operation_export_pdf   (NonetPrintOperation *self,
+                                                         const char          *path,
+                                                         GError             **error);
+
+G_END_DECLS

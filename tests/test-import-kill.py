@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-import-kill.py: `nonet-cli library import` killed with SIGKILL in the
+# middle of a big file leaves a sound library holding whole puzzles only, in
+# whole batches; importing the file again finishes the job and reports the
+# puzzles already there as duplicates.
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import tempfile
+import time
+import unittest
+
+CLI = os.environ.get("NONET_CLI", "nonet-cli")
+SHARED = os.environ.get("NONET_SHARED_DATA", "")
+
+
+def generated_puzzles(n):
+    """Distinct puzzles without the shared data: nonet-cli generate."""
+    result = subprocess.run([CLI, "generate", "-n", str(n), "--clues", "30", "--seed", "7"],
+                            capture_output=True, text=True, timeout=600, check=True)
+    return result.stdout
+
+
+class ImportKill(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.db = os.path.join(self.dir.name, "library.db")
+        shared = os.path.join(SHARED, "17-clue.txt")
+        if os.path.exists(shared):
+            self.input = shared
+            with open(shared) as f:
+                self.total = sum(1 for line in f if line.strip() and not line.startswith("#"))
+        else:
+            self.input = os.path.join(self.dir.name, "generated.txt")
+            with open(self.input, "w") as f:
+                f.write(generated_puzzles(3000))
+            self.total = 3000
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def imported_rows(self):
+        """Rows of the puzzles this test imported (not the built-in ones), or 0
+        while the library or its tables do not exist yet."""
+        if not os.path.exists(self.db):
+            return 0
+        try:
+            with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=5) as db:
+                return db.execute("SELECT count(*) FROM puzzle p JOIN collection c ON c.id = p.collection_id"
+                                  " WHERE c.name = 'Killed'").fetchone()[0]
+        except sqlite3.OperationalError:
+            return 0
+
+    def test_kill_mid_import(self):
+        process = subprocess.Popen([CLI, "library", "--db", self.db, "import", "--collection", "Killed", self.input],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 120
+        # Kill once some batches are committed, however fast the machine.
+        while self.imported_rows() == 0 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(random.uniform(0, 0.05))
+        process.send_signal(signal.SIGKILL)
+        process.communicate()
+        self.assertEqual(process.returncode, -signal.SIGKILL, "the import finished before it could be killed")
+
+        with sqlite3.connect(self.db) as db:
+            self.assertEqual(db.execute("PRAGMA integrity_check").fetchone()[0], "ok")
+            rows = db.execute("SELECT givens, solution, grade, score, clues FROM puzzle p"
+                              " JOIN collection c ON c.id = p.collection_id WHERE c.name = 'Killed'").fetchall()
+        self.assertGreater(len(rows), 0)
+        self.assertLess(len(rows), self.total)
+        for givens, solution, grade, score, clues in rows:
+            self.assertEqual(len(givens), 81)
+            self.assertEqual(len(solution), 81)
+            self.assertNotIn(".", solution)
+            self.assertIsNotNone(grade)
+            self.assertIsNotNone(score)
+            self.assertEqual(clues, sum(c != "." for c in givens))
+            # The solution fits the givens.
+            self.assertTrue(all(g in (".", s) for g, s in zip(givens, solution)))
+        committed = len(rows)
+
+        listed = subprocess.run([CLI, "library", "--db", self.db, "list", "--collection", "Killed"],
+                                capture_output=True, text=True, timeout=120)
+        self.assertEqual(listed.returncode, 0, listed.stderr)
+        self.assertEqual(len(listed.stdout.splitlines()), committed)
+
+        # Again, to the end: what was committed comes back as duplicates.
+        again = subprocess.run([CLI, "library", "--db", self.db, "import", "--collection", "Killed", self.input],
+                               capture_output=True, text=True, timeout=600)
+        summary = again.stdout.splitlines()[0]
+        self.assertEqual(again.returncode, 1 if committed else 0, again.stderr)
+        duplicates = int(summary.split("; ")[1].split()[0].replace(",", ""))
+        imported = int(summary.split()[1].replace(",", ""))
+        self.assertGreaterEqual(duplicates, committed)
+        self.assertEqual(self.imported_rows(), committed + imported)
+        self.assertEqual(imported + duplicates, self.total)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
