@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-generate-options.h"
 #include "cli-pdf.h"
 #include "nc-backtrack.h"
 #include "nc-generate.h"
@@ -194,7 +195,7 @@ typedef enum
 
 /* Options shared by the subcommands, filled by GOptionContext. Those of
  * generate that can be left out start at NOT_GIVEN (or NULL). */
-#define NOT_GIVEN G_MININT64
+#define NOT_GIVEN CLI_NOT_GIVEN
 
 typedef struct
 {
@@ -479,79 +480,8 @@ generate_params_from_options (const Options *options, NcGenerateParams *params)
       return TRUE;
     }
 
-  if (options->clues != NOT_GIVEN && options->minimal)
-    {
-      fprintf (stderr, _("nonet-cli generate: --clues and --minimal cannot go together\n"));
-      return FALSE;
-    }
-  if (options->clues != NOT_GIVEN)
-    {
-      if (options->clues < 17 || options->clues > 80)
-        {
-          fprintf (stderr, _("nonet-cli generate: --clues must be between 17 and 80\n"));
-          return FALSE;
-        }
-      params->clues = (int) options->clues;
-    }
-
-  if (options->symmetry != NULL && !nc_symmetry_from_name (options->symmetry, &params->symmetry))
-    {
-      GString *names = g_string_new (NULL);
-
-      for (int i = 0; i < NC_SYMMETRY_COUNT; i++)
-        g_string_append_printf (names, "%s%s", i == 0 ? "" : i == NC_SYMMETRY_COUNT - 1 ? " or " : ", ",
-                                nc_symmetry_name ((NcSymmetry) i));
-      fprintf (stderr, _("nonet-cli generate: unknown symmetry '%s'; use %s\n"), options->symmetry, names->str);
-      g_string_free (names, TRUE);
-      return FALSE;
-    }
-  /* Quarter turns move clues in fours around the centre. */
-  if (params->symmetry == NC_SYMMETRY_ROTATE_90 && params->clues != NC_CLUES_MINIMAL
-      && params->clues % 4 > 1)
-    {
-      fprintf (stderr, _("nonet-cli generate: with rotate-90 symmetry clues come in fours, plus the centre: "
-                         "--clues %d cannot be made; use %d or %d\n"),
-               params->clues, params->clues - params->clues % 4 + 1, params->clues - params->clues % 4 + 4);
-      return FALSE;
-    }
-
-  if (options->difficulty != NULL)
-    {
-      g_auto(GStrv) ends = g_strsplit (options->difficulty, "-", 2);
-
-      params->by_difficulty = TRUE;
-      if (ends[0] == NULL
-          || !nc_grade_from_name (ends[0], &params->min_grade)
-          || !nc_grade_from_name (ends[1] != NULL ? ends[1] : ends[0], &params->max_grade))
-        {
-          fprintf (stderr, _("nonet-cli generate: unknown difficulty '%s'; use easy, medium, hard, expert or extreme, "
-                             "or a range such as easy-medium\n"), options->difficulty);
-          return FALSE;
-        }
-      if (params->min_grade > params->max_grade)
-        {
-          fprintf (stderr, _("nonet-cli generate: the difficulty range '%s' runs from harder to easier; write it %s-%s\n"),
-                   options->difficulty, ends[1], ends[0]);
-          return FALSE;
-        }
-    }
-
-  if (options->seed != NULL)
-    {
-      guint64 seed;
-
-      if (!g_ascii_string_to_unsigned (options->seed, 10, 0, G_MAXUINT64, &seed, NULL))
-        {
-          fprintf (stderr, _("nonet-cli generate: --seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not '%s'\n"),
-                   G_MAXUINT64, options->seed);
-          return FALSE;
-        }
-      params->seed = seed;
-    }
-  else
-    /* 30 random bits: six characters in an ID, and plenty of puzzles. */
-    params->seed = g_random_int () & ((1u << 30) - 1);
-  return TRUE;
+  return cli_generate_params ("nonet-cli generate", options->clues, options->minimal,
+                              options->symmetry, options->difficulty, options->seed, params);
 }
 
 static int
@@ -567,16 +497,8 @@ generate_puzzles (Options *options)
       fprintf (stderr, _("nonet-cli generate: -n must be between 1 and 100000\n"));
       return STATUS_BAD_INPUT;
     }
-  if (options->jobs != NOT_GIVEN && (options->jobs < 1 || options->jobs > 1024))
-    {
-      fprintf (stderr, _("nonet-cli generate: --jobs must be between 1 and 1024\n"));
-      return STATUS_BAD_INPUT;
-    }
-  if (!(options->timeout >= 0 && isfinite (options->timeout)))
-    {
-      fprintf (stderr, _("nonet-cli generate: --timeout must be a number of seconds, 0 for no limit\n"));
-      return STATUS_BAD_INPUT;
-    }
+  if (!cli_check_jobs_timeout ("nonet-cli generate", options->jobs, options->timeout))
+    return STATUS_BAD_INPUT;
   if (!generate_params_from_options (options, &params))
     return STATUS_BAD_INPUT;
   params.budget_seconds = options->timeout;

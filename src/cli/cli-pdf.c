@@ -12,6 +12,8 @@
 
 #include "cli-pdf.h"
 
+#include "cli-generate-options.h"
+
 #include <errno.h>
 #include <glib.h>
 #include <glib/gi18n.h>
@@ -35,7 +37,7 @@ enum
   STATUS_BAD_INPUT = 2,
 };
 
-#define NOT_GIVEN G_MININT64
+#define NOT_GIVEN CLI_NOT_GIVEN
 #define PREFIX "nonet-cli pdf"
 
 typedef struct
@@ -74,91 +76,10 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PdfOptions, pdf_options_clear)
 static gboolean
 params_from_options (const PdfOptions *options, NcGenerateParams *params)
 {
-  nc_generate_params_init (params);
-
-  if (options->clues != NOT_GIVEN && options->minimal)
-    {
-      fprintf (stderr, _("%s: --clues and --minimal cannot go together\n"), PREFIX);
-      return FALSE;
-    }
-  if (options->clues != NOT_GIVEN)
-    {
-      if (options->clues < 17 || options->clues > 80)
-        {
-          fprintf (stderr, _("%s: --clues must be between 17 and 80\n"), PREFIX);
-          return FALSE;
-        }
-      params->clues = (int) options->clues;
-    }
-
-  if (options->symmetry != NULL && !nc_symmetry_from_name (options->symmetry, &params->symmetry))
-    {
-      GString *names = g_string_new (NULL);
-
-      for (int i = 0; i < NC_SYMMETRY_COUNT; i++)
-        g_string_append_printf (names, "%s%s", i == 0 ? "" : i == NC_SYMMETRY_COUNT - 1 ? " or " : ", ",
-                                nc_symmetry_name ((NcSymmetry) i));
-      fprintf (stderr, _("%s: unknown symmetry '%s'; use %s\n"), PREFIX, options->symmetry, names->str);
-      g_string_free (names, TRUE);
-      return FALSE;
-    }
-  /* Quarter turns move clues in fours around the centre. */
-  if (params->symmetry == NC_SYMMETRY_ROTATE_90 && params->clues != NC_CLUES_MINIMAL
-      && params->clues % 4 > 1)
-    {
-      fprintf (stderr, _("%s: with rotate-90 symmetry clues come in fours, plus the centre: "
-                         "--clues %d cannot be made; use %d or %d\n"),
-               PREFIX, params->clues, params->clues - params->clues % 4 + 1, params->clues - params->clues % 4 + 4);
-      return FALSE;
-    }
-
-  if (options->difficulty != NULL)
-    {
-      g_auto(GStrv) ends = g_strsplit (options->difficulty, "-", 2);
-
-      params->by_difficulty = TRUE;
-      if (ends[0] == NULL
-          || !nc_grade_from_name (ends[0], &params->min_grade)
-          || !nc_grade_from_name (ends[1] != NULL ? ends[1] : ends[0], &params->max_grade))
-        {
-          fprintf (stderr, _("%s: unknown difficulty '%s'; use easy, medium, hard, expert or extreme, "
-                             "or a range such as easy-medium\n"), PREFIX, options->difficulty);
-          return FALSE;
-        }
-      if (params->min_grade > params->max_grade)
-        {
-          fprintf (stderr, _("%s: the difficulty range '%s' runs from harder to easier; write it %s-%s\n"),
-                   PREFIX, options->difficulty, ends[1], ends[0]);
-          return FALSE;
-        }
-    }
-
-  if (options->seed != NULL)
-    {
-      guint64 seed;
-
-      if (!g_ascii_string_to_unsigned (options->seed, 10, 0, G_MAXUINT64, &seed, NULL))
-        {
-          fprintf (stderr, _("%s: --seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not '%s'\n"),
-                   PREFIX, G_MAXUINT64, options->seed);
-          return FALSE;
-        }
-      params->seed = seed;
-    }
-  else
-    /* 30 random bits: six characters in an ID, as generate does. */
-    params->seed = g_random_int () & ((1u << 30) - 1);
-
-  if (options->jobs != NOT_GIVEN && (options->jobs < 1 || options->jobs > 1024))
-    {
-      fprintf (stderr, _("%s: --jobs must be between 1 and 1024\n"), PREFIX);
-      return FALSE;
-    }
-  if (!(options->timeout >= 0 && isfinite (options->timeout)))
-    {
-      fprintf (stderr, _("%s: --timeout must be a number of seconds, 0 for no limit\n"), PREFIX);
-      return FALSE;
-    }
+  if (!cli_generate_params (PREFIX, options->clues, options->minimal, options->symmetry,
+                            options->difficulty, options->seed, params)
+      || !cli_check_jobs_timeout (PREFIX, options->jobs, options->timeout))
+    return FALSE;
   params->budget_seconds = options->timeout;
   return TRUE;
 }
@@ -182,13 +103,9 @@ add_generated (NePrintDocument *doc, const PdfOptions *options, const NcGenerate
     {
       const NeBatchResult *result = g_ptr_array_index (results, i);
       const NcGenerated *generated = &result->generated;
-      NePrintPuzzle puzzle = {
-        .givens = generated->puzzle,
-        .solution = &generated->solution,
-        .id = result->id,
-        .grade = nc_grade_name (generated->grade.grade),
-      };
+      NePrintPuzzle puzzle;
 
+      ne_print_puzzle_init_generated (&puzzle, generated, result->id);
       ne_print_document_add_puzzle (doc, &puzzle);
       if (generated->status != NC_GENERATE_OK)
         {

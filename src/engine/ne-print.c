@@ -110,6 +110,22 @@ ne_print_document_new (void)
 }
 
 void
+ne_print_puzzle_init_generated (NePrintPuzzle     *puzzle,
+                                const NcGenerated *generated,
+                                const char        *id)
+{
+  g_return_if_fail (puzzle != NULL);
+  g_return_if_fail (generated != NULL);
+
+  *puzzle = (NePrintPuzzle) {
+    .givens = generated->puzzle,
+    .solution = &generated->solution,
+    .id = id,
+    .grade = nc_grade_name (generated->grade.grade),
+  };
+}
+
+void
 ne_print_document_add_puzzle (NePrintDocument     *self,
                               const NePrintPuzzle *puzzle)
 {

@@ -8,6 +8,7 @@
 #include <cairo.h>
 #include <glib-object.h>
 
+#include "nc-generate.h"
 #include "nc-grid.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,12 @@ typedef struct
   const char   *grade;      /* "Medium", or NULL */
   const char   *title;      /* a name of its own, or NULL */
 } NePrintPuzzle;
+
+/* Fills puzzle with a generated puzzle, its solution, its ID (may be NULL)
+ * and its grade's name. The pointers are borrowed from generated and id. */
+void ne_print_puzzle_init_generated (NePrintPuzzle     *puzzle,
+                                     const NcGenerated *generated,
+                                     const char        *id);
 
 #define NE_TYPE_PRINT_DOCUMENT (ne_print_document_get_type ())
 G_DECLARE_FINAL_TYPE (NePrintDocument, ne_print_document, NE, PRINT_DOCUMENT, GObject)

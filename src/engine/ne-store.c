@@ -1594,21 +1594,10 @@ gint64
 ne_store_find_current_game (NeStore  *self,
                             GError  **error)
 {
-  sqlite3_stmt *stmt;
-  gint64 id = 0;
-  int rc;
-
   g_return_val_if_fail (NE_IS_STORE (self), 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  stmt = ne_store_stmt (self, STMT_CURRENT_GAME);
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    id = sqlite3_column_int64 (stmt, 0);
-  else if (rc != SQLITE_DONE)
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
-  sqlite3_reset (stmt);
-  return id;
+  return ne_store_step_id (self, ne_store_stmt (self, STMT_CURRENT_GAME), error);
 }
 
 static void

@@ -90,7 +90,9 @@ static const struct {
   { "win.cancel-puzzle", { "Escape", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
-  { "win.pause", { "<Control>p", "Pause", NULL } },
+  { "win.pause", { "Pause", NULL } },
+  { "win.generate", { "<Control>g", NULL } },
+  { "win.print", { "<Control>p", NULL } },
   { "win.show-log", { "<Control><Shift>l", NULL } },
 };
 

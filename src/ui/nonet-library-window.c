@@ -11,10 +11,13 @@
 
 #include <glib/gi18n.h>
 
+#include "nc-generate.h"
 #include "nc-grade.h"
 #include "ne-import.h"
 #include "ne-library-model.h"
+#include "ne-print.h"
 #include "nonet-library-dialogs.h"
+#include "nonet-print-operation.h"
 
 /* ---- A column's sorter: it only names its sort key ----
  * The column view's sorter asks its primary column's sorter first; the
@@ -211,6 +214,8 @@ nonet_library_window_update_actions (NonetLibraryWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.notes", n == 1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.move", n >= 1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.export", n >= 1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.print", n >= 1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.export-pdf", n >= 1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.delete", n >= 1);
 
   if (n > 0)
@@ -796,6 +801,88 @@ nonet_library_window_action_export (GtkWidget  *widget,
   gtk_native_dialog_show (self->chooser);
 }
 
+/* The selected puzzles on paper, each captioned with its title. */
+static NonetPrintOperation *
+nonet_library_window_print_operation (NonetLibraryWindow *self)
+{
+  g_autoptr(GArray) ids = nonet_library_window_selected_ids (self);
+  g_autoptr(NePrintDocument) document = ne_print_document_new ();
+  g_autofree char *title = NULL;
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 puzzle_id = g_array_index (ids, gint64, i);
+      NePuzzleInfo info = { 0 };
+      NcGenerateParams params;
+      g_autofree char *caption = NULL;
+      NePrintPuzzle puzzle = { 0 };
+
+      if (!ne_store_get_puzzle (self->store, puzzle_id, &info, NULL))
+        continue;
+      caption = info.title != NULL ? g_strdup (info.title) : ne_store_describe_puzzle (self->store, puzzle_id);
+      puzzle.givens = info.givens;
+      /* A solution is known when it is not all zero. */
+      if (nc_grid_count_filled (&info.solution) == NC_CELLS)
+        puzzle.solution = &info.solution;
+      /* A generated puzzle's source is its ID. */
+      if (info.source != NULL && nc_puzzle_id_parse (info.source, &params, NULL))
+        puzzle.id = info.source;
+      if (info.grade >= 0)
+        puzzle.grade = nc_grade_name ((NcGrade) info.grade);
+      puzzle.title = caption;
+      ne_print_document_add_puzzle (document, &puzzle);
+      ne_puzzle_info_clear (&info);
+    }
+  /* Translators: the header of printed pages, e.g. "Nonet — 4 puzzles" */
+  title = g_strdup_printf (ngettext ("Nonet — %u puzzle", "Nonet — %u puzzles", ids->len), ids->len);
+  ne_print_document_set_title (document, title);
+  return nonet_print_operation_new (document);
+}
+
+static void
+nonet_library_window_action_print (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  NonetLibraryWindow *self = NONET_LIBRARY_WINDOW (widget);
+  g_autoptr(NonetPrintOperation) operation = NULL;
+
+  if (nonet_library_window_n_selected (self) == 0)
+    return;
+  operation = nonet_library_window_print_operation (self);
+  nonet_print_operation_run (operation, GTK_WINDOW (self));
+}
+
+static void
+nonet_library_window_export_pdf_cb (GObject      *source,
+                                    GAsyncResult *result,
+                                    gpointer      user_data)
+{
+  g_autoptr(NonetLibraryWindow) self = user_data;
+  /* A failure was shown already. */
+  g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
+  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
+
+  if (title != NULL)
+    nonet_library_window_toast (self, title);
+}
+
+static void
+nonet_library_window_action_export_pdf (GtkWidget  *widget,
+                                        const char *action_name,
+                                        GVariant   *parameter)
+{
+  NonetLibraryWindow *self = NONET_LIBRARY_WINDOW (widget);
+  g_autoptr(NonetPrintOperation) operation = NULL;
+
+  if (nonet_library_window_n_selected (self) == 0)
+    return;
+  operation = nonet_library_window_print_operation (self);
+  nonet_print_operation_export_pdf_async (operation, GTK_WINDOW (self), _("puzzles.pdf"),
+                                          nonet_library_window_export_pdf_cb, g_object_ref (self));
+}
+
 static void
 nonet_library_window_import_response (GtkNativeDialog    *chooser,
                                       int                 response,
@@ -1061,6 +1148,8 @@ nonet_library_window_class_init (NonetLibraryWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "library.notes", NULL, nonet_library_window_action_edit_one);
   gtk_widget_class_install_action (widget_class, "library.move", NULL, nonet_library_window_action_move);
   gtk_widget_class_install_action (widget_class, "library.export", NULL, nonet_library_window_action_export);
+  gtk_widget_class_install_action (widget_class, "library.print", NULL, nonet_library_window_action_print);
+  gtk_widget_class_install_action (widget_class, "library.export-pdf", NULL, nonet_library_window_action_export_pdf);
   gtk_widget_class_install_action (widget_class, "library.delete", NULL, nonet_library_window_action_delete);
   gtk_widget_class_install_action (widget_class, "library.import", NULL, nonet_library_window_action_import);
   gtk_widget_class_install_action (widget_class, "library.collections", NULL, nonet_library_window_action_collections);

@@ -291,3 +291,86 @@ nonet_print_operation_export_pdf (NonetPrintOperation *self,
     }
   return TRUE;
 }
+
+static void
+export_pdf_response (GtkNativeDialog *chooser,
+                     int              response,
+                     gpointer         user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  NonetPrintOperation *self = g_task_get_source_object (task);
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  GError *error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+
+  if (file == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("No file was chosen"));
+      return;
+    }
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               _("Cannot write “%s”: only local files can be written"), uri);
+      return;
+    }
+  if (!nonet_print_operation_export_pdf (self, path, &error))
+    {
+      if (self->parent != NULL)
+        show_error (self->parent, error);
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_pointer (task, g_steal_pointer (&file), g_object_unref);
+}
+
+void
+nonet_print_operation_export_pdf_async (NonetPrintOperation *self,
+                                        GtkWindow           *parent,
+                                        const char          *suggested_name,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) pdf = gtk_file_filter_new ();
+  GTask *task;
+
+  g_return_if_fail (NONET_IS_PRINT_OPERATION (self));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  g_set_weak_pointer (&self->parent, parent);
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, nonet_print_operation_export_pdf_async);
+
+  chooser = gtk_file_chooser_native_new (_("Export as PDF"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
+                                     suggested_name != NULL ? suggested_name : _("puzzles.pdf"));
+  gtk_file_filter_set_name (pdf, _("PDF documents"));
+  gtk_file_filter_add_mime_type (pdf, "application/pdf");
+  gtk_file_filter_add_pattern (pdf, "*.pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pdf);
+  /* The chooser and the task live until the response. */
+  g_signal_connect (chooser, "response", G_CALLBACK (export_pdf_response), task);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+GFile *
+nonet_print_operation_export_pdf_finish (NonetPrintOperation *self,
+                                         GAsyncResult        *result,
+                                         GError             **error)
+{
+  g_return_val_if_fail (NONET_IS_PRINT_OPERATION (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -33,4 +33,18 @@ gboolean             nonet_print_operation_export_pdf   (NonetPrintOperation *se
                                                          const char          *path,
                                                          GError             **error);
 
+/* Asks where to save the PDF with a file chooser over parent, suggesting
+ * suggested_name, then writes it with nonet_print_operation_export_pdf.
+ * A failure to write is shown in a dialog over parent. _finish returns the
+ * file written, or NULL with G_IO_ERROR_CANCELLED when the person cancelled
+ * the chooser, or the error already shown. */
+void                 nonet_print_operation_export_pdf_async  (NonetPrintOperation *self,
+                                                              GtkWindow           *parent,
+                                                              const char          *suggested_name,
+                                                              GAsyncReadyCallback  callback,
+                                                              gpointer             user_data);
+GFile               *nonet_print_operation_export_pdf_finish (NonetPrintOperation *self,
+                                                              GAsyncResult        *result,
+                                                              GError             **error);
+
 G_END_DECLS

@@ -17,12 +17,15 @@
 #include "ne-batch.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
+#include "ne-print.h"
 #include "nonet-event-log.h"
+#include "nonet-generate-dialog.h"
 #include "nonet-grid-view.h"
 #include "nonet-import-dialog.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-library-window.h"
 #include "nonet-number-pad.h"
+#include "nonet-print-operation.h"
 #include "nonet-solve-bar.h"
 
 /* How often the solve bar's counters are refreshed while a run goes, and
@@ -211,6 +214,9 @@ nonet_window_update_actions (NonetWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.start-puzzle", editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-puzzle", editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.library", self->store != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", !editing && self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-progress", !editing && self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-pdf", !editing && self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-to-library",
                                  self->store != NULL && !editing && self->game != NULL &&
                                  ne_game_get_game_id (self->game) > 0);
@@ -957,6 +963,144 @@ nonet_window_new_game (NonetWindow *self,
                            nonet_window_generate_progress,
                            g_rc_box_acquire (gd), generate_data_unref,
                            nonet_window_generate_cb, gd);
+}
+
+void
+nonet_window_play_generated (NonetWindow  *self,
+                             const NcGrid *givens,
+                             const NcGrid *solution,
+                             const char   *id)
+{
+  g_return_if_fail (NONET_IS_WINDOW (self));
+  g_return_if_fail (givens != NULL);
+
+  /* A generation under way would replace this one. */
+  g_cancellable_cancel (self->generate_cancellable);
+  g_clear_object (&self->generate_cancellable);
+  nonet_window_set_generating (self, FALSE);
+  nonet_window_start_game (self, givens, solution, id);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+nonet_window_action_generate (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (nonet_generate_dialog_new (self, self->store)));
+}
+
+/* Printing the puzzle in play */
+
+/* The document of the puzzle in play; with progress, the player's digits
+ * print grey. */
+static NePrintDocument *
+nonet_window_print_document (NonetWindow *self,
+                             gboolean     with_progress)
+{
+  NePrintDocument *document = ne_print_document_new ();
+  const NcGame *core = ne_game_get_core (self->game);
+  const NcGrid *solution = ne_game_get_solution (self->game);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *title = NULL;
+  const char *grade = NULL;
+  NcGrid board;
+  NePrintPuzzle puzzle = { .givens = *nc_game_givens (core), .solution = solution };
+
+  if (with_progress)
+    {
+      nc_game_board (core, &board);
+      puzzle.entries = &board;
+    }
+  if (self->store != NULL)
+    {
+      gint64 puzzle_id = ne_store_get_game_puzzle (self->store, ne_game_get_game_id (self->game), &error);
+      NePuzzleInfo info = { 0 };
+      NcGenerateParams params;
+
+      if (puzzle_id != 0 && ne_store_get_puzzle (self->store, puzzle_id, &info, NULL))
+        {
+          /* A generated puzzle's source is its ID. */
+          if (info.source != NULL && nc_puzzle_id_parse (info.source, &params, NULL))
+            id = g_strdup (info.source);
+          if (info.grade >= 0)
+            grade = nc_grade_name ((NcGrade) info.grade);
+          title = info.title != NULL ? g_strdup (info.title) : ne_store_describe_puzzle (self->store, puzzle_id);
+          ne_puzzle_info_clear (&info);
+        }
+    }
+  puzzle.id = id;
+  puzzle.grade = grade;
+  puzzle.title = title;
+  ne_print_document_add_puzzle (document, &puzzle);
+  ne_print_document_set_per_page (document, 1);
+  ne_print_document_set_title (document, _("Nonet"));
+  return document;
+}
+
+static void
+nonet_window_print (NonetWindow *self,
+                    gboolean     with_progress)
+{
+  g_autoptr(NePrintDocument) document = NULL;
+  g_autoptr(NonetPrintOperation) operation = NULL;
+
+  if (self->game == NULL)
+    return;
+  document = nonet_window_print_document (self, with_progress);
+  operation = nonet_print_operation_new (document);
+  nonet_print_operation_run (operation, GTK_WINDOW (self));
+}
+
+static void
+nonet_window_action_print (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  nonet_window_print (NONET_WINDOW (widget), FALSE);
+}
+
+static void
+nonet_window_action_print_progress (GtkWidget  *widget,
+                                    const char *action_name,
+                                    GVariant   *parameter)
+{
+  nonet_window_print (NONET_WINDOW (widget), TRUE);
+}
+
+static void
+nonet_window_export_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = user_data;
+  /* A failure was shown already. */
+  g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
+  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
+
+  if (title != NULL)
+    nonet_window_toast (self, title);
+}
+
+static void
+nonet_window_action_export_pdf (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+  g_autoptr(NePrintDocument) document = NULL;
+  g_autoptr(NonetPrintOperation) operation = NULL;
+
+  if (self->game == NULL)
+    return;
+  document = nonet_window_print_document (self, FALSE);
+  operation = nonet_print_operation_new (document);
+  nonet_print_operation_export_pdf_async (operation, GTK_WINDOW (self), _("puzzle.pdf"),
+                                          nonet_window_export_cb, g_object_ref (self));
 }
 
 /* The editor */
@@ -1723,6 +1867,10 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.start-puzzle", NULL, nonet_window_action_start_puzzle);
   gtk_widget_class_install_action (widget_class, "win.cancel-puzzle", NULL, nonet_window_action_cancel_puzzle);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, nonet_window_action_paste);
+  gtk_widget_class_install_action (widget_class, "win.generate", NULL, nonet_window_action_generate);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, nonet_window_action_print);
+  gtk_widget_class_install_action (widget_class, "win.print-progress", NULL, nonet_window_action_print_progress);
+  gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, nonet_window_action_export_pdf);
   gtk_widget_class_install_action (widget_class, "win.library", NULL, nonet_window_action_library);
   gtk_widget_class_install_action (widget_class, "win.add-to-library", NULL, nonet_window_action_add_to_library);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, nonet_window_action_undo);

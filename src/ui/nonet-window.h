@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "nc-grid.h"
 #include "nonet-application.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,12 @@ NonetWindow   *nonet_window_new                  (NonetApplication  *application
 /* Plays a puzzle of the library (resuming its game) and presents the window. */
 void           nonet_window_open_puzzle          (NonetWindow       *self,
                                                   gint64             puzzle_id);
+/* Plays a generated puzzle (kept in the library when it is open, with its
+ * ID as source) and presents the window. */
+void           nonet_window_play_generated       (NonetWindow       *self,
+                                                  const NcGrid      *givens,
+                                                  const NcGrid      *solution,
+                                                  const char        *id);
 /* Imports files into the library, in the import dialog. */
 void           nonet_window_import_files         (NonetWindow       *self,
                                                   GFile            **files,

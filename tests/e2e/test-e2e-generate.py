@@ -1,0 +1,224 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-e2e-generate.py: the generator dialog as a person uses it. Ctrl+G
+# opens it on a fresh home; a slow batch (19 clues) shows its progress and
+# Cancel stops it at once. Then four puzzles at 24 clues go to the
+# collection "E2E": the results list names each with its ID, clues and
+# grade, Add to Library keeps them (nonet-cli reads them back from the
+# library: four puzzles of 24 clues, each with one solution, each with its
+# ID as source), and Export PDF… writes them to a PDF whose text shows the
+# IDs, "24 clues" and "Page 1 of 1". Last, Ctrl+P opens the print dialog
+# with its Puzzles tab. Screenshots go to NONET_TEST_OUTPUT.
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import nonet_e2e as e2e  # noqa: E402
+from nonet_e2e import pyatspi  # noqa: E402
+
+TITLE = "Generate Puzzles"
+ROW = re.compile(r"^(N1-\S+), (\d+) clues, (\w+)$")
+
+
+def cli(*args, stdin=None):
+    result = subprocess.run([os.environ["NONET_CLI"], *args], input=stdin, capture_output=True,
+                            text=True, timeout=60)
+    if result.returncode != 0:
+        raise e2e.Failure(f"nonet-cli {' '.join(args)} exited with {result.returncode}: {result.stderr}")
+    return result.stdout
+
+
+def results(app, dialog):
+    """The rows of the results list: (ID, clues, grade) as a screen reader hears them."""
+    rows = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 40:
+            return
+        match = ROW.match(node.name or "")
+        if match:
+            rows.append((match.group(1), int(match.group(2)), match.group(3)))
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+
+    try:
+        walk(dialog)
+    except Exception:
+        return []
+    return rows
+
+
+def window_named(app, title):
+    """The X window of the app titled title, checked by its name: xdotool
+    search --name also returns a window while its title changes."""
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", "."],
+                           capture_output=True, text=True).stdout.split()
+    for wid in found:
+        name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout
+        if name.strip() == title:
+            return wid
+    return None
+
+
+def test(home, apps):
+    if not os.environ.get("NONET_CLI"):
+        raise e2e.Failure("NONET_CLI is not set")
+    shot_dir = os.environ.get("NONET_TEST_OUTPUT", home.path)
+    os.makedirs(shot_dir, exist_ok=True)
+    db = os.path.join(home.env["XDG_DATA_HOME"], "nonet", "library.db")
+
+    app = e2e.App(home)
+    apps.append(app)
+    e2e.wait_for_puzzle(app)
+
+    # Ctrl+G: the dialog, its settings.
+    app.key("ctrl+g")
+    dialog = app.window(TITLE)
+    wid = app.window_id(TITLE)
+
+    def value(name):
+        return e2e.wait_for(f"the {name!r} spin button",
+                            lambda: app.find_in(dialog, lambda a: a is not None
+                                                and a.getRole() == pyatspi.ROLE_SPIN_BUTTON
+                                                and (a.name or "").startswith(name))).queryValue()
+
+    def note(text):
+        return e2e.wait_for(f"the note {text!r}", lambda: app.find_named(dialog, text), timeout=5)
+
+    # The note follows the target.
+    value("Clue target").currentValue = 19
+    note("Seconds each, sometimes minutes")
+    value("Clue target").currentValue = 17
+    note("Minutes each; may not be reached")
+    print("the note follows the target: 19 and 17 clues")
+
+    # A slow batch: its progress, then Cancel.
+    value("Clue target").currentValue = 18
+    value("How many").currentValue = 40
+    app.press_in(dialog, "Generate")
+    elapsed = e2e.wait_for("the elapsed time", lambda: app.find_in(dialog, lambda a: a is not None
+                                                                   and "elapsed" in (a.name or "")))
+    time.sleep(2.5)
+    app.screenshot(os.path.join(shot_dir, "e2e-generate-progress.png"), wid)
+    print(f"progress: {elapsed.name!r}")
+    start = time.monotonic()
+    app.press_in(dialog, "Cancel")
+    e2e.wait_for("the cancelled toast", lambda: app.find_named(dialog, "Generating was cancelled"), timeout=5)
+    print(f"cancelled: the settings are back after {time.monotonic() - start:.2f} s")
+
+    # Four puzzles at 24 clues into the collection "E2E".
+    value("Clue target").currentValue = 24
+    value("How many").currentValue = 4
+    note("A moment each")
+    check = e2e.wait_for("the collection choice",
+                         lambda: app.find_in(dialog, lambda a: a is not None
+                                             and a.getRole() in (pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON)
+                                             and (a.name or "").startswith("Add to a library collection")))
+    e2e.key_window(wid, "alt+c")
+    e2e.wait_for("the collection chosen", lambda: check.getState().contains(pyatspi.STATE_CHECKED))
+    e2e.key_window(wid, "alt+n")
+    time.sleep(0.3)
+    e2e.key_window(wid, "ctrl+a", "BackSpace")
+    e2e.type_window(wid, "E2E")
+    app.screenshot(os.path.join(shot_dir, "e2e-generate-settings.png"), wid)
+    app.press_in(dialog, "Generate")
+
+    rows = e2e.wait_for("four results", lambda: (lambda r: r if len(r) == 4 else None)(results(app, dialog)),
+                        timeout=120)
+    for puzzle_id, clues, grade in rows:
+        if clues != 24 or not puzzle_id.startswith("N1-24-"):
+            raise e2e.Failure(f"the results list {puzzle_id} with {clues} clues")
+    print("results: " + "; ".join(f"{i} {c} clues {g}" for i, c, g in rows))
+    time.sleep(0.5)
+    app.screenshot(os.path.join(shot_dir, "e2e-generate-results.png"), wid)
+
+    app.press_in(dialog, "Add to Library")
+    toast = e2e.wait_for("the added toast", lambda: app.find_in(dialog, lambda a: a is not None
+                                                                and (a.name or "").startswith("Added ")))
+    if toast.name != "Added 4 puzzles to “E2E”":
+        raise e2e.Failure(f"the toast says {toast.name!r}")
+    print(f"added: {toast.name!r}")
+
+    # The library holds them: 24 clues, one solution, the ID as source.
+    lines = cli("library", "--db", db, "list", "--collection", "E2E").split()
+    if len(lines) != 4:
+        raise e2e.Failure(f"the collection E2E holds {len(lines)} puzzles: {lines}")
+    for line in lines:
+        if len(line) != 81 or sum(ch not in ".0" for ch in line) != 24:
+            raise e2e.Failure(f"the library holds {line!r}, not a 24-clue puzzle")
+    counts = cli("count", stdin="\n".join(lines) + "\n")
+    print(f"nonet-cli count: {counts.strip()!r}")
+    if counts.split() != ["1"] * 4:
+        raise e2e.Failure(f"nonet-cli count says {counts!r}, not one solution each")
+    sdk_path = os.path.join(home.path, "e2e.sdk")
+    cli("library", "--db", db, "export", "--collection", "E2E", "-o", sdk_path)
+    with open(sdk_path) as f:
+        sdk = f.read()
+    for puzzle_id, _, _ in rows:
+        if puzzle_id not in sdk:
+            raise e2e.Failure(f"the library does not give {puzzle_id} as a source:\n{sdk}")
+    print("library: 4 puzzles in E2E, 24 clues each, one solution each, their IDs as sources")
+
+    # Export PDF…: without a portal the GTK file chooser asks where.
+    pdf = os.path.join(home.path, "e2e-generate.pdf")
+    app.press_in(dialog, "Export PDF…")
+    chooser = e2e.wait_for("the file chooser", lambda: window_named(app, "Export as PDF"))
+    time.sleep(1)
+    e2e.key_window(chooser, "ctrl+a")
+    e2e.type_window(chooser, pdf)
+    time.sleep(0.5)
+    app.screenshot(os.path.join(shot_dir, "e2e-generate-chooser.png"), chooser)
+    e2e.key_window(chooser, "Return")
+    e2e.wait_for("the PDF", lambda: os.path.exists(pdf), timeout=30)
+    e2e.wait_for("the saved toast", lambda: app.find_in(dialog, lambda a: a is not None
+                                                        and (a.name or "") == "Saved “e2e-generate.pdf”"))
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    if pages != 1:
+        raise e2e.Failure(f"the PDF has {pages} pages, not 1")
+    for want in [i for i, _, _ in rows] + ["24 clues", "Page 1 of 1", "Nonet — 4 puzzles, 24 clues"]:
+        if want not in text:
+            raise e2e.Failure(f"the PDF does not say {want!r}:\n{text}")
+    subprocess.run(["pdftoppm", "-png", "-r", "50", "-singlefile", pdf,
+                    os.path.join(shot_dir, "e2e-generate-pdf")], check=False)
+    print(f"PDF: {pages} page, the four IDs, “24 clues”, “Page 1 of 1”")
+
+    # Ctrl+P in the main window: the print dialog and its Puzzles tab.
+    e2e.key_window(wid, "Escape")
+    e2e.wait_for("the dialog to close", lambda: not dialog.getState().contains(pyatspi.STATE_VISIBLE))
+    app.key("ctrl+p")
+    printer = app.window("Print", timeout=30)
+    print_wid = app.window_id("Print")
+    time.sleep(1)
+    # GTK 4.8 names every tab "Tab"; the label inside says which.
+    label = e2e.wait_for("the Puzzles tab", lambda: app.find_in(printer, lambda a: a is not None
+                                                                and a.name == "Puzzles"
+                                                                and a.parent.getRole() == pyatspi.ROLE_PAGE_TAB))
+    # The dialog opens with the focus on its first tab, General; GTK puts
+    # an application's tab third, after Page Setup (the accessible tree
+    # lists it last). Arrows move along the tabs.
+    e2e.key_window(print_wid, "Right", "Right")
+    # GTK 4.8 does not report which page shows: the screenshot does.
+    e2e.wait_for("the Puzzles per page choice", lambda: app.find_in(printer, lambda a: a is not None
+                                                                    and a.name == "Puzzles per page"
+                                                                    and a.getRole() == pyatspi.ROLE_COMBO_BOX))
+    time.sleep(0.5)
+    app.screenshot(os.path.join(shot_dir, "e2e-print-dialog.png"), print_wid)
+    print("print dialog: the Puzzles tab shows")
+    app.press_in(printer, "Cancel")
+    e2e.wait_for("the print dialog to close", lambda: not printer.getState().contains(pyatspi.STATE_VISIBLE))
+
+    code = app.quit()
+    if code != 0:
+        raise e2e.Failure(f"exited with status {code}")
+    print("PASS: generated with progress and cancel, listed, added to a collection, exported to PDF, printed")
+
+
+if __name__ == "__main__":
+    sys.exit(e2e.run(test))
