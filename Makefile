@@ -20,7 +20,8 @@ RUN_PACKAGES := \
 TEST_PACKAGES := \
 	xvfb xauth dbus dbus-x11 at-spi2-core \
 	python3 python3-gi python3-dogtail python3-pyatspi \
-	poppler-utils imagemagick xdotool
+	poppler-utils imagemagick xdotool \
+	groff-base flatpak-builder
 
 XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session --
 

@@ -3,7 +3,8 @@
 # test-import-kill.py: `nonet-cli library import` killed with SIGKILL in the
 # middle of a big file leaves a sound library holding whole puzzles only, in
 # whole batches; importing the file again finishes the job and reports the
-# puzzles already there as duplicates.
+# puzzles already there as duplicates. Two processes writing the same
+# library at once both finish, and the library holds what both reported.
 import os
 import random
 import signal
@@ -42,17 +43,20 @@ class ImportKill(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def imported_rows(self):
-        """Rows of the puzzles this test imported (not the built-in ones), or 0
+    def imported_rows_in(self, collection):
+        """Rows of the puzzles this test imported into a collection, or 0
         while the library or its tables do not exist yet."""
         if not os.path.exists(self.db):
             return 0
         try:
             with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=5) as db:
                 return db.execute("SELECT count(*) FROM puzzle p JOIN collection c ON c.id = p.collection_id"
-                                  " WHERE c.name = 'Killed'").fetchone()[0]
+                                  " WHERE c.name = ?", (collection,)).fetchone()[0]
         except sqlite3.OperationalError:
             return 0
+
+    def imported_rows(self):
+        return self.imported_rows_in("Killed")
 
     def test_kill_mid_import(self):
         process = subprocess.Popen([CLI, "library", "--db", self.db, "import", "--collection", "Killed", self.input],
@@ -98,6 +102,45 @@ class ImportKill(unittest.TestCase):
         self.assertGreaterEqual(duplicates, committed)
         self.assertEqual(self.imported_rows(), committed + imported)
         self.assertEqual(imported + duplicates, self.total)
+
+    def test_two_processes(self):
+        """A second nonet-cli importing and listing while a big import runs:
+        each waits for the other's write lock, nothing is lost or corrupted."""
+        # Big enough to last some batches, small enough for sanitizer builds.
+        first = os.path.join(self.dir.name, "first.txt")
+        with open(self.input) as f, open(first, "w") as out:
+            lines = [line for line in f if line.strip() and not line.startswith("#")][:10000]
+            out.writelines(lines)
+        total = len(lines)
+        second = os.path.join(self.dir.name, "second.txt")
+        with open(second, "w") as f:
+            f.write(generated_puzzles(200))
+        # The library exists (built-in puzzles) before both start.
+        subprocess.run([CLI, "library", "--db", self.db, "collections"], capture_output=True, timeout=120, check=True)
+
+        big = subprocess.Popen([CLI, "library", "--db", self.db, "import", "--collection", "Big", first],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while self.imported_rows_in("Big") == 0 and big.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self.assertIsNone(big.poll(), "the big import ended before the second process started")
+        small = subprocess.run([CLI, "library", "--db", self.db, "import", "--collection", "Second", second],
+                               capture_output=True, text=True, timeout=600)
+        listed = subprocess.run([CLI, "library", "--db", self.db, "list", "--collection", "Second"],
+                                capture_output=True, text=True, timeout=600)
+        out, err = big.communicate(timeout=600)
+
+        self.assertEqual(small.returncode, 0, small.stderr)
+        self.assertTrue(small.stdout.startswith("Imported 200 puzzles"), small.stdout)
+        self.assertEqual(listed.returncode, 0, listed.stderr)
+        self.assertEqual(len(listed.stdout.splitlines()), 200)
+        self.assertEqual(big.returncode, 0, err)
+        big_imported = int(out.split()[1].replace(",", ""))
+        self.assertEqual(big_imported, total)
+        with sqlite3.connect(self.db) as db:
+            self.assertEqual(db.execute("PRAGMA integrity_check").fetchone()[0], "ok")
+        self.assertEqual(self.imported_rows_in("Big"), total)
+        self.assertEqual(self.imported_rows_in("Second"), 200)
 
 
 if __name__ == "__main__":

@@ -87,8 +87,13 @@ cli_generate_params (const char       *command,
 
       if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &value, NULL))
         {
-          fprintf (stderr, _("%s: --seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not '%s'\n"),
-                   command, G_MAXUINT64, seed);
+          char largest[24];
+
+          /* The largest seed as text: a format macro in a translated
+           * string would cut the message short for xgettext. */
+          g_snprintf (largest, sizeof largest, "%" G_GUINT64_FORMAT, G_MAXUINT64);
+          fprintf (stderr, _("%s: --seed must be a whole number from 0 to %s, not '%s'\n"),
+                   command, largest, seed);
           return FALSE;
         }
       params->seed = value;

@@ -618,7 +618,9 @@ print_import_progress (guint n_done, double fraction, gpointer data)
 {
   g_autofree char *count = format_count (n_done);
 
-  fprintf (stderr, _("\r%s: %s puzzles (%d%%)"), (const char *) data, count, (int) (fraction * 100));
+  /* Back to the start of the line, over the last count. */
+  fputc ('\r', stderr);
+  fprintf (stderr, _("%s: %s puzzles (%d%%)"), (const char *) data, count, (int) (fraction * 100));
   fflush (stderr);
 }
 
