@@ -18,6 +18,9 @@ import pyatspi
 
 SKIP = 77
 TITLE = "Nonet"
+# Arto Inkala's 2012 puzzle and its solution.
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+INKALA_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 
 
 class Failure(Exception):
@@ -278,6 +281,222 @@ def wait_for_puzzle(app, timeout=60):
         if time.monotonic() > deadline:
             raise Failure("no puzzle appeared")
         time.sleep(0.5)
+
+
+def shot_dir(home):
+    """Where screenshots go: NONET_TEST_OUTPUT, else the throwaway home."""
+    path = os.environ.get("NONET_TEST_OUTPUT", home.path)
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+def where(cell):
+    return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
+
+
+def type_puzzle(app, line):
+    """Types a puzzle into the editor cell by cell, as a person would:
+    clicks each cell with a digit and types it ("." or "0" is empty)."""
+    for cell, ch in enumerate(line):
+        if ch not in ".0":
+            app.select(cell)
+            app.key(ch)
+            app.wait_label(f"{ch} in {where(cell)}", lambda s: s.startswith(f"{where(cell)}, {ch}"))
+
+
+# Installing: LOCALEDIR and the data folders are compiled in, so the tests
+# that need the installed app build and install the source into a prefix.
+
+def install(prefix, build):
+    """Builds and installs Nonet (NONET_SOURCE_DIR) into prefix with meson;
+    None on success, else the log."""
+    source = os.environ["NONET_SOURCE_DIR"]
+    for args in (["meson", "setup", "--prefix", prefix, build, source],
+                 ["meson", "install", "-C", build, "--quiet"]):
+        result = subprocess.run(args, capture_output=True, text=True, timeout=900)
+        if result.returncode != 0:
+            return f"{' '.join(args)}:\n{result.stdout}{result.stderr}"
+    return None
+
+
+def run_installed(test, prefix_name="nonet-e2e-installed-"):
+    """Installs Nonet into a temporary prefix, points NONET_APP at its
+    bin/nonet and runs test(home, apps, prefix) as run() does; the home's
+    schema and data folders are the prefix's."""
+    code = check_environment()
+    if code is not None:
+        return code
+    if shutil.which("meson") is None:
+        print("FAIL: meson is not on PATH")
+        return 1
+    top = tempfile.mkdtemp(prefix=prefix_name)
+    try:
+        prefix = os.path.join(top, "prefix")
+        log = install(prefix, os.path.join(top, "build"))
+        if log is not None:
+            print(f"FAIL: installing into {prefix} failed:\n{log}")
+            return 1
+        os.environ["NONET_APP"] = os.path.join(prefix, "bin", "nonet")
+
+        def installed(home, apps):
+            home.env.update(GSETTINGS_SCHEMA_DIR=os.path.join(prefix, "share", "glib-2.0", "schemas"),
+                            XDG_DATA_DIRS=os.path.join(prefix, "share") + ":/usr/local/share:/usr/share")
+            test(home, apps, prefix)
+        return run(installed)
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+
+# The solve bar (Solve and Animate).
+
+def named(app, predicate):
+    return app.find(lambda a: a is not None and predicate(a.name or ""))
+
+
+def find_bar_button(app, label):
+    """A solve-bar button by its mnemonic label ("_Close" is named
+    "_Close Close" in GTK 4.8): a plain "Close" is also the window's own
+    close button, which would quit the app."""
+    return app.find(lambda a: a is not None
+                    and (a.name or "") in (f"_{label} {label}", f"_{label}")
+                    and a.getRole() == pyatspi.ROLE_PUSH_BUTTON)
+
+
+def press_bar_button(app, label, timeout=10):
+    button = wait_for(f"the solve bar's {label}", lambda: find_bar_button(app, label), timeout)
+    action = button.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    action.doAction(next((i for i, n in enumerate(names) if n in ("click", "press", "activate")), 0))
+
+
+def find_speed(app):
+    # (GTK 4.8 names it "Speed Speed": its mnemonic label's text, then its own.)
+    return app.find(lambda a: a is not None and a.getRole() == pyatspi.ROLE_SLIDER
+                    and (a.name or "").split()[-1:] == ["Speed"])
+
+
+def set_unlimited(app):
+    """Moves the speed scale to its top (Unlimited): through the AT-SPI value
+    interface when it can be set, else by focusing the scale with its
+    mnemonic (Alt+D) and pressing End; retried, as focus may move."""
+    try:
+        scale = wait_for("the speed scale", lambda: find_speed(app))
+    except Failure:
+        found = pyatspi.findAllDescendants(app.accessible, lambda a: a is not None and (
+            "peed" in (a.name or "") or a.getRole() == pyatspi.ROLE_SLIDER))
+        raise Failure(f"no slider named Speed; found {[(a.name, a.getRoleName()) for a in found]}")
+    value = scale.queryValue()
+    for attempt in range(5):
+        how = "the AT-SPI value interface" if attempt == 0 else "Alt+D, End"
+        if attempt == 0:
+            try:
+                value.currentValue = value.maximumValue
+            except Exception as e:
+                print(f"setting the value through AT-SPI: {e}")
+        try:
+            wait_for("the speed at its maximum",
+                     lambda: value.currentValue >= value.maximumValue - 1e-6,
+                     timeout=1 if attempt == 0 else 2)
+            print(f"speed {value.currentValue} of {value.maximumValue}, set by {how}")
+            return scale
+        except Failure:
+            app.key("alt+d")
+            time.sleep(0.2)
+            app.key("End")
+    raise Failure(f"the speed scale stays at {value.currentValue} "
+                  f"(max {value.maximumValue})")
+
+
+def wait_run_end(app, timeout=150):
+    """Waits for an Animate run to end; returns its summary's accessible."""
+    return wait_for("the run to finish",
+                    lambda: named(app, lambda s: s.startswith(("Solved:", "No solution:"))),
+                    timeout=timeout, interval=0.2)
+
+
+def check_counters(app, *expected):
+    """Each of expected ("Attempts: 445,778") is a label of the solve bar."""
+    for expect in expected:
+        if named(app, lambda s: s == expect) is None:
+            counters = [a.name for a in pyatspi.findAllDescendants(
+                app.accessible, lambda a: a is not None and (a.name or "").startswith(
+                    ("Attempts:", "Backtracks:")))]
+            raise Failure(f"no label reads {expect!r} (counters: {counters})")
+
+
+# The generator dialog (Ctrl+G).
+
+GENERATE_TITLE = "Generate Puzzles"
+RESULT_ROW = re.compile(r"^(N1-\S+), (\d+) clues, (\w+)$")
+
+
+def generator_results(dialog):
+    """The rows of the generator's results list: (ID, clues, grade) as a
+    screen reader hears them."""
+    rows = []
+
+    def walk(node, depth=0):
+        if node is None or depth > 40:
+            return
+        match = RESULT_ROW.match(node.name or "")
+        if match:
+            rows.append((match.group(1), int(match.group(2)), match.group(3)))
+        for i in range(node.childCount):
+            walk(node.getChildAtIndex(i), depth + 1)
+
+    try:
+        walk(dialog)
+    except Exception:
+        return []
+    return rows
+
+
+def spin_value(app, dialog, name):
+    """The AT-SPI value of a dialog's spin button, by its name's start."""
+    return wait_for(f"the {name!r} spin button",
+                    lambda: app.find_in(dialog, lambda a: a is not None
+                                        and a.getRole() == pyatspi.ROLE_SPIN_BUTTON
+                                        and (a.name or "").startswith(name))).queryValue()
+
+
+def window_named(app, title):
+    """The X window of the app titled title, checked by its name: xdotool
+    search --name also returns a window while its title changes."""
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", "."],
+                           capture_output=True, text=True).stdout.split()
+    for wid in found:
+        name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout
+        if name.strip() == title:
+            return wid
+    return None
+
+
+def export_pdf(app, dialog, pdf, shots):
+    """Export PDF… in the generator dialog: without a portal the GTK file
+    chooser asks where; types pdf's path there. Waits for the file and the
+    dialog's "Saved" toast."""
+    app.press_in(dialog, "Export PDF…")
+    chooser = wait_for("the file chooser", lambda: window_named(app, "Export as PDF"))
+    time.sleep(1)
+    key_window(chooser, "ctrl+a")
+    type_window(chooser, pdf)
+    time.sleep(0.5)
+    if shots:
+        app.screenshot(shots, chooser)
+    key_window(chooser, "Return")
+    wait_for("the PDF", lambda: os.path.exists(pdf), timeout=30)
+    saved = f"Saved “{os.path.basename(pdf)}”"
+    wait_for("the saved toast", lambda: app.find_in(dialog, lambda a: a is not None
+                                                    and (a.name or "") == saved))
+
+
+def pdf_text(pdf):
+    """pdf's page count (pdfinfo) and its text (pdftotext -layout)."""
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return pages, text
 
 
 def run(test):

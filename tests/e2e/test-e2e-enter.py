@@ -24,15 +24,6 @@ TWO_SOLUTIONS = (
 SEVERAL_HEADING = "This Puzzle Has Several Solutions"
 
 
-def type_puzzle(app, line):
-    for cell, ch in enumerate(line):
-        if ch != ".":
-            app.select(cell)
-            app.key(ch)
-            where = f"row {cell // 9 + 1}, column {cell % 9 + 1}"
-            app.wait_label(f"{ch} in {where}", lambda s: s.startswith(f"{where}, {ch}"))
-
-
 def find_heading(app):
     return app.find(lambda a: a is not None and (a.name or "") == SEVERAL_HEADING)
 
@@ -50,7 +41,7 @@ def test(home, apps):
         raise e2e.Failure("the editor did not open on a blank grid")
 
     # A conflict: the editor says which cells and stays open.
-    type_puzzle(app, "5.5" + "." * 78)
+    e2e.type_puzzle(app, "5.5" + "." * 78)
     app.press("Start")
     message = e2e.wait_for("the conflict message",
                            lambda: app.find(lambda a: a is not None and "conflict" in (a.name or "")

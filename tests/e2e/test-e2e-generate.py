@@ -11,7 +11,6 @@
 # with its Puzzles tab. Screenshots go to NONET_TEST_OUTPUT.
 
 import os
-import re
 import subprocess
 import sys
 import time
@@ -21,8 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nonet_e2e as e2e  # noqa: E402
 from nonet_e2e import pyatspi  # noqa: E402
 
-TITLE = "Generate Puzzles"
-ROW = re.compile(r"^(N1-\S+), (\d+) clues, (\w+)$")
+TITLE = e2e.GENERATE_TITLE
 
 
 def cli(*args, stdin=None):
@@ -31,38 +29,6 @@ def cli(*args, stdin=None):
     if result.returncode != 0:
         raise e2e.Failure(f"nonet-cli {' '.join(args)} exited with {result.returncode}: {result.stderr}")
     return result.stdout
-
-
-def results(app, dialog):
-    """The rows of the results list: (ID, clues, grade) as a screen reader hears them."""
-    rows = []
-
-    def walk(node, depth=0):
-        if node is None or depth > 40:
-            return
-        match = ROW.match(node.name or "")
-        if match:
-            rows.append((match.group(1), int(match.group(2)), match.group(3)))
-        for i in range(node.childCount):
-            walk(node.getChildAtIndex(i), depth + 1)
-
-    try:
-        walk(dialog)
-    except Exception:
-        return []
-    return rows
-
-
-def window_named(app, title):
-    """The X window of the app titled title, checked by its name: xdotool
-    search --name also returns a window while its title changes."""
-    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", "."],
-                           capture_output=True, text=True).stdout.split()
-    for wid in found:
-        name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout
-        if name.strip() == title:
-            return wid
-    return None
 
 
 def test(home, apps):
@@ -82,10 +48,7 @@ def test(home, apps):
     wid = app.window_id(TITLE)
 
     def value(name):
-        return e2e.wait_for(f"the {name!r} spin button",
-                            lambda: app.find_in(dialog, lambda a: a is not None
-                                                and a.getRole() == pyatspi.ROLE_SPIN_BUTTON
-                                                and (a.name or "").startswith(name))).queryValue()
+        return e2e.spin_value(app, dialog, name)
 
     def note(text):
         return e2e.wait_for(f"the note {text!r}", lambda: app.find_named(dialog, text), timeout=5)
@@ -128,7 +91,7 @@ def test(home, apps):
     app.screenshot(os.path.join(shot_dir, "e2e-generate-settings.png"), wid)
     app.press_in(dialog, "Generate")
 
-    rows = e2e.wait_for("four results", lambda: (lambda r: r if len(r) == 4 else None)(results(app, dialog)),
+    rows = e2e.wait_for("four results", lambda: (lambda r: r if len(r) == 4 else None)(e2e.generator_results(dialog)),
                         timeout=120)
     for puzzle_id, clues, grade in rows:
         if clues != 24 or not puzzle_id.startswith("N1-24-"):
@@ -166,20 +129,8 @@ def test(home, apps):
 
     # Export PDF…: without a portal the GTK file chooser asks where.
     pdf = os.path.join(home.path, "e2e-generate.pdf")
-    app.press_in(dialog, "Export PDF…")
-    chooser = e2e.wait_for("the file chooser", lambda: window_named(app, "Export as PDF"))
-    time.sleep(1)
-    e2e.key_window(chooser, "ctrl+a")
-    e2e.type_window(chooser, pdf)
-    time.sleep(0.5)
-    app.screenshot(os.path.join(shot_dir, "e2e-generate-chooser.png"), chooser)
-    e2e.key_window(chooser, "Return")
-    e2e.wait_for("the PDF", lambda: os.path.exists(pdf), timeout=30)
-    e2e.wait_for("the saved toast", lambda: app.find_in(dialog, lambda a: a is not None
-                                                        and (a.name or "") == "Saved “e2e-generate.pdf”"))
-    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
-    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
-    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    e2e.export_pdf(app, dialog, pdf, os.path.join(shot_dir, "e2e-generate-chooser.png"))
+    pages, text = e2e.pdf_text(pdf)
     if pages != 1:
         raise e2e.Failure(f"the PDF has {pages} pages, not 1")
     for want in [i for i, _, _ in rows] + ["24 clues", "Page 1 of 1", "Nonet — 4 puzzles, 24 clues"]:

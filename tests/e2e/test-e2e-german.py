@@ -8,10 +8,7 @@
 
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,17 +21,6 @@ class GermanApp(e2e.App):
                          and re.match(r"Zeile \d, Spalte \d", a.name or ""))
 
 
-def install(prefix, build):
-    """Builds and installs Nonet into prefix; None on success, else the log."""
-    source = os.environ["NONET_SOURCE_DIR"]
-    for args in (["meson", "setup", "--prefix", prefix, build, source],
-                 ["meson", "install", "-C", build, "--quiet"]):
-        result = subprocess.run(args, capture_output=True, text=True, timeout=900)
-        if result.returncode != 0:
-            return f"{' '.join(args)}:\n{result.stdout}{result.stderr}"
-    return None
-
-
 def named(app, name):
     return app.find(lambda a: a is not None
                     and (a.name == name or (a.name or "").endswith(" " + name)))
@@ -43,9 +29,7 @@ def named(app, name):
 def test(home, apps, prefix):
     home.env.pop("LC_ALL", None)
     home.env.pop("LC_MESSAGES", None)
-    home.env.update(LANGUAGE="de", LANG="C.UTF-8",
-                    GSETTINGS_SCHEMA_DIR=os.path.join(prefix, "share", "glib-2.0", "schemas"),
-                    XDG_DATA_DIRS=os.path.join(prefix, "share") + ":/usr/local/share:/usr/share")
+    home.env.update(LANGUAGE="de", LANG="C.UTF-8")
     app = GermanApp(home)
     apps.append(app)
 
@@ -57,34 +41,19 @@ def test(home, apps, prefix):
             raise e2e.Failure(f"“{name}” is still in English")
     print(f"grid cell: {app.grid.name!r}")
 
-    shot_dir = os.environ.get("NONET_TEST_OUTPUT", home.path)
-    os.makedirs(shot_dir, exist_ok=True)
-    app.screenshot(os.path.join(shot_dir, "e2e-german.png"))
+    app.screenshot(os.path.join(e2e.shot_dir(home), "e2e-german.png"))
     app.quit()
 
 
+def test_installed(home, apps, prefix):
+    mo = os.path.join(prefix, "share", "locale", "de", "LC_MESSAGES", "nonet.mo")
+    if not os.path.exists(mo):
+        raise e2e.Failure(f"{mo} was not installed")
+    test(home, apps, prefix)
+
+
 def main():
-    code = e2e.check_environment()
-    if code is not None:
-        return code
-    if shutil.which("meson") is None:
-        print("FAIL: meson is not on PATH")
-        return 1
-    top = tempfile.mkdtemp(prefix="nonet-e2e-de-")
-    try:
-        prefix = os.path.join(top, "prefix")
-        log = install(prefix, os.path.join(top, "build"))
-        if log is not None:
-            print(f"FAIL: installing into {prefix} failed:\n{log}")
-            return 1
-        mo = os.path.join(prefix, "share", "locale", "de", "LC_MESSAGES", "nonet.mo")
-        if not os.path.exists(mo):
-            print(f"FAIL: {mo} was not installed")
-            return 1
-        os.environ["NONET_APP"] = os.path.join(prefix, "bin", "nonet")
-        return e2e.run(lambda home, apps: test(home, apps, prefix))
-    finally:
-        shutil.rmtree(top, ignore_errors=True)
+    return e2e.run_installed(test_installed, "nonet-e2e-de-")
 
 
 if __name__ == "__main__":
