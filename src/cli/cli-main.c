@@ -97,6 +97,7 @@ read_input (const char *path, Input *input, char **text, gsize *len)
   return TRUE;
 }
 
+
 typedef gboolean (*PuzzleFunc) (Input *input, const NcPuzzle *puzzle, gpointer data);
 
 /* Reads every puzzle of the input, reports bad ones (syntax, repeated
@@ -115,6 +116,15 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
 
   if (!read_input (path, &input, &text, &len))
     return STATUS_BAD_INPUT;
+
+  if (ne_import_looks_like_xml (text, len))
+    {
+      /* Not one "'<' is not a digit" per line of an OpenSudoku file. */
+      report (&input, STATUS_BAD_INPUT, "%s",
+              _("an XML file (OpenSudoku?), not puzzle text; import it with "
+                "'nonet-cli library import'"));
+      return input.status;
+    }
 
   reader = nc_reader_new (text, len);
   if (reader == NULL)

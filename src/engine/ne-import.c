@@ -269,9 +269,9 @@ parse_opensudoku (const char *text, gsize len, const char *name, GError **error)
   return state.items;
 }
 
-/* Whether text is XML: '<' first, after a byte order mark and whitespace. */
-static gboolean
-looks_like_xml (const char *text, gsize len)
+gboolean
+ne_import_looks_like_xml (const char *text,
+                          gsize       len)
 {
   gsize i = 0;
 
@@ -526,7 +526,7 @@ import_run (const char    *db_path,
 
   if (!load_file (file, name, &text, &len, cancellable, error))
     return NULL;
-  if (looks_like_xml (text, len))
+  if (ne_import_looks_like_xml (text, len))
     {
       source.xml_items = parse_opensudoku (text, len, name, error);
       if (source.xml_items == NULL)

@@ -80,6 +80,11 @@ void            ne_import_file_async  (const char            *db_path,
 NeImportReport *ne_import_file_finish (GAsyncResult          *result,
                                        GError               **error);
 
+/* Whether text is XML (an OpenSudoku file, not puzzle text): '<' first,
+ * after a byte order mark and whitespace, or "<opensudoku" near the start. */
+gboolean ne_import_looks_like_xml (const char *text,
+                                   gsize       len);
+
 /* Writes the puzzles (in the order given) to file atomically. */
 gboolean ne_export_puzzles (NeStore         *store,
                             const gint64    *ids,
