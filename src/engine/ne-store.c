@@ -507,12 +507,13 @@ ne_store_get_db (NeStore *self)
   return self->db;
 }
 
-/* One integer from a pragma such as "PRAGMA user_version". */
+/* The first column of the first row of a statement such as a pragma, as
+ * text (NULL for an SQL NULL). */
 static gboolean
-ne_store_query_int (NeStore     *self,
-                    const char  *sql,
-                    int         *out,
-                    GError     **error)
+ne_store_query_text (NeStore     *self,
+                     const char  *sql,
+                     char       **out,
+                     GError     **error)
 {
   sqlite3_stmt *stmt = NULL;
   int rc;
@@ -524,13 +525,28 @@ ne_store_query_int (NeStore     *self,
     }
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
-    *out = sqlite3_column_int (stmt, 0);
+    *out = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
   sqlite3_finalize (stmt);
   if (rc != SQLITE_ROW)
     {
       ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
       return FALSE;
     }
+  return TRUE;
+}
+
+/* One integer from a pragma such as "PRAGMA user_version". */
+static gboolean
+ne_store_query_int (NeStore     *self,
+                    const char  *sql,
+                    int         *out,
+                    GError     **error)
+{
+  g_autofree char *text = NULL;
+
+  if (!ne_store_query_text (self, sql, &text, error))
+    return FALSE;
+  *out = text != NULL ? (int) g_ascii_strtoll (text, NULL, 10) : 0;
   return TRUE;
 }
 
@@ -755,25 +771,12 @@ static gboolean
 ne_store_set_wal (NeStore  *self,
                   GError  **error)
 {
-  sqlite3_stmt *stmt = NULL;
-  int rc;
+  g_autofree char *mode = NULL;
 
-  if (sqlite3_prepare_v2 (self->db, "PRAGMA journal_mode = WAL", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
-      return FALSE;
-    }
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW
-      && g_ascii_strcasecmp ((const char *) sqlite3_column_text (stmt, 0), "wal") != 0)
-    g_debug ("%s is in journal mode %s, not WAL", self->display_path,
-             (const char *) sqlite3_column_text (stmt, 0));
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_ROW)
-    {
-      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
-      return FALSE;
-    }
+  if (!ne_store_query_text (self, "PRAGMA journal_mode = WAL", &mode, error))
+    return FALSE;
+  if (g_ascii_strcasecmp (mode != NULL ? mode : "", "wal") != 0)
+    g_debug ("%s is in journal mode %s, not WAL", self->display_path, mode);
   return TRUE;
 }
 
@@ -782,24 +785,10 @@ static gboolean
 ne_store_quick_check (NeStore  *self,
                       GError  **error)
 {
-  sqlite3_stmt *stmt = NULL;
   g_autofree char *result = NULL;
-  int rc;
 
-  if (sqlite3_prepare_v2 (self->db, "PRAGMA quick_check (1)", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
-      return FALSE;
-    }
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    result = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_ROW)
-    {
-      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
-      return FALSE;
-    }
+  if (!ne_store_query_text (self, "PRAGMA quick_check (1)", &result, error))
+    return FALSE;
   if (g_strcmp0 (result, "ok") != 0)
     {
       self->corrupt = TRUE;
