@@ -18,9 +18,9 @@ CLI = os.environ.get("NONET_CLI", "nonet-cli")
 SHARED = os.environ.get("NONET_SHARED_DATA", "")
 
 
-def generated_puzzles(n):
+def generated_puzzles(n, seed=7):
     """Distinct puzzles without the shared data: nonet-cli generate."""
-    result = subprocess.run([CLI, "generate", "-n", str(n), "--clues", "30", "--seed", "7"],
+    result = subprocess.run([CLI, "generate", "-n", str(n), "--clues", "30", "--seed", str(seed)],
                             capture_output=True, text=True, timeout=600, check=True)
     return result.stdout
 
@@ -114,7 +114,8 @@ class ImportKill(unittest.TestCase):
         total = len(lines)
         second = os.path.join(self.dir.name, "second.txt")
         with open(second, "w") as f:
-            f.write(generated_puzzles(200))
+            # Another seed than setUp's: none of these may be duplicates.
+            f.write(generated_puzzles(200, seed=100000))
         # The library exists (built-in puzzles) before both start.
         subprocess.run([CLI, "library", "--db", self.db, "collections"], capture_output=True, timeout=120, check=True)
 
