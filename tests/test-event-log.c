@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "ne-messages.h"
 #include "nonet-event-log.h"
 #include "nonet-event-ring.h"
 #include "test-gtk-util.h"
@@ -78,12 +79,10 @@ assert_rows (GListModel   *model,
   for (guint i = 0; i < n; i++)
     {
       guint number = n_appended - n + i + 1;
-      char text[48];
-      g_autofree char *expected = NULL;
+      g_autofree char *text = ne_event_describe (&g_array_index (events, NcEvent, number - 1), TRUE);
+      g_autofree char *expected = g_strdup_printf ("%7u  %s", number, text);
       g_autofree char *got = row_text (model, i);
 
-      nc_event_format (&g_array_index (events, NcEvent, number - 1), text, sizeof text);
-      expected = g_strdup_printf ("%7u  %s", number, text);
       g_assert_cmpstr (got, ==, expected);
       g_assert_cmpstr (g_ptr_array_index (mirror->rows, i), ==, expected);
     }

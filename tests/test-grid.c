@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nc-grid.h"
+#include "ne-messages.h"
 #include "test-util.h"
 
 
@@ -79,34 +80,39 @@ test_units (void)
     }
 }
 
+/* The sentence a person reads, untranslated (the tests run in the C locale). */
+static void
+assert_conflict (const NcConflict *conflict, const char *expected)
+{
+  g_autofree char *text = ne_conflict_describe (conflict);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
 static void
 test_conflicts (void)
 {
   NcGrid grid = { { 0 } };
   NcConflict conflicts[8];
-  char text[80];
 
   g_assert_cmpuint (nc_grid_find_conflicts (&grid, conflicts, 8), ==, 0);
 
   grid.cell[0] = 4;
   grid.cell[6] = 4;     /* r1c7: same row */
   g_assert_cmpuint (nc_grid_find_conflicts (&grid, conflicts, 8), ==, 1);
-  nc_conflict_describe (&conflicts[0], text, sizeof text);
-  g_assert_cmpstr (text, ==, "r1c1 and r1c7 are both 4 (row 1)");
+  assert_conflict (&conflicts[0], "r1c1 and r1c7 are both 4 (row 1)");
 
   grid = (NcGrid) { { 0 } };
   grid.cell[9 * 4 + 2] = 7;   /* r5c3 */
   grid.cell[9 * 8 + 2] = 7;   /* r9c3 */
   g_assert_cmpuint (nc_grid_find_conflicts (&grid, conflicts, 8), ==, 1);
-  nc_conflict_describe (&conflicts[0], text, sizeof text);
-  g_assert_cmpstr (text, ==, "r5c3 and r9c3 are both 7 (column 3)");
+  assert_conflict (&conflicts[0], "r5c3 and r9c3 are both 7 (column 3)");
 
   grid = (NcGrid) { { 0 } };
   grid.cell[9 * 3 + 3] = 9;   /* r4c4 */
   grid.cell[9 * 5 + 5] = 9;   /* r6c6 */
   g_assert_cmpuint (nc_grid_find_conflicts (&grid, conflicts, 8), ==, 1);
-  nc_conflict_describe (&conflicts[0], text, sizeof text);
-  g_assert_cmpstr (text, ==, "r4c4 and r6c6 are both 9 (box 5)");
+  assert_conflict (&conflicts[0], "r4c4 and r6c6 are both 9 (box 5)");
 
   /* A pair in one row and one box is reported once, as the row. */
   grid = (NcGrid) { { 0 } };
@@ -120,12 +126,9 @@ test_conflicts (void)
   g_assert_cmpint (conflicts[0].unit, ==, NC_UNIT_ROW);
   g_assert_cmpint (conflicts[0].cell_a, ==, 0);
   g_assert_cmpint (conflicts[0].cell_b, ==, 1);
-  nc_conflict_describe (&conflicts[1], text, sizeof text);
-  g_assert_cmpstr (text, ==, "r8c9 and r9c8 are both 3 (box 9)");
-  nc_conflict_describe (&conflicts[2], text, sizeof text);
-  g_assert_cmpstr (text, ==, "r8c9 and r9c9 are both 3 (column 9)");
-  nc_conflict_describe (&conflicts[3], text, sizeof text);
-  g_assert_cmpstr (text, ==, "r9c8 and r9c9 are both 3 (row 9)");
+  assert_conflict (&conflicts[1], "r8c9 and r9c8 are both 3 (box 9)");
+  assert_conflict (&conflicts[2], "r8c9 and r9c9 are both 3 (column 9)");
+  assert_conflict (&conflicts[3], "r9c8 and r9c9 are both 3 (row 9)");
 }
 
 static void

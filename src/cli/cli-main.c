@@ -26,6 +26,7 @@
 #include "nc-solver.h"
 #include "ne-batch.h"
 #include "ne-import.h"
+#include "ne-messages.h"
 #include "ne-store.h"
 
 /* Exit statuses, the same for every subcommand. */
@@ -136,15 +137,16 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
 
       if (result == NC_READ_ERROR)
         {
-          report (&input, STATUS_BAD_INPUT, "%s", error.message);
+          g_autofree char *message = ne_parse_error_message (&error);
+
+          report (&input, STATUS_BAD_INPUT, "%s", message);
           continue;
         }
       n_puzzles++;
       if (nc_grid_find_conflicts (&puzzle.grid, &conflict, 1) > 0)
         {
-          char text_conflict[80];
+          g_autofree char *text_conflict = ne_conflict_describe (&conflict);
 
-          nc_conflict_describe (&conflict, text_conflict, sizeof text_conflict);
           report (&input, STATUS_BAD_INPUT, _("line %d: %s"), puzzle.line, text_conflict);
         }
       else if (!func (&input, &puzzle, data))
@@ -323,8 +325,9 @@ static bool
 print_step (const NcStep *step, void *data)
 {
   guint *n = data;
+  g_autofree char *text = ne_step_describe (step);
 
-  printf ("%u. %s\n", ++*n, step->text);
+  printf ("%u. %s\n", ++*n, text);
   return true;
 }
 
@@ -484,7 +487,8 @@ generate_params_from_options (const Options *options, NcGenerateParams *params)
           }
       if (!nc_puzzle_id_parse (options->id, params, &message))
         {
-          fprintf (stderr, _("nonet-cli generate: bad puzzle ID '%s': %s\n"), options->id, message);
+          fprintf (stderr, _("nonet-cli generate: bad puzzle ID '%s': %s\n"), options->id,
+                   ne_core_text (message));
           return FALSE;
         }
       return TRUE;

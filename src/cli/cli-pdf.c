@@ -27,6 +27,7 @@
 #include "nc-parse.h"
 #include "nc-solver.h"
 #include "ne-batch.h"
+#include "ne-messages.h"
 #include "ne-print.h"
 
 /* The exit statuses of every nonet-cli command. */
@@ -240,14 +241,15 @@ add_read (NePrintDocument *doc, const char *path)
 
       if (result == NC_READ_ERROR)
         {
-          fprintf (stderr, "%s: %s\n", name, parse_error.message);
+          g_autofree char *message = ne_parse_error_message (&parse_error);
+
+          fprintf (stderr, "%s: %s\n", name, message);
           status = STATUS_BAD_INPUT;
         }
       else if (nc_grid_find_conflicts (&puzzle.grid, &conflict, 1) > 0)
         {
-          char description[80];
+          g_autofree char *description = ne_conflict_describe (&conflict);
 
-          nc_conflict_describe (&conflict, description, sizeof description);
           fprintf (stderr, _("%s: line %d: %s\n"), name, puzzle.line, description);
           status = STATUS_BAD_INPUT;
         }
@@ -270,7 +272,7 @@ add_read (NePrintDocument *doc, const char *path)
           };
 
           nc_grade (&puzzle.grid, &grade, NULL, NULL);
-          print.grade = nc_grade_name (grade.grade);
+          print.grade = ne_grade_label (grade.grade);
           ne_print_document_add_puzzle (doc, &print);
         }
       nc_puzzle_clear (&puzzle);

@@ -810,7 +810,7 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
   uint64_t         seed = 0;
 
   if (id == NULL)
-    return parse_error (error, "The puzzle ID is empty.");
+    return parse_error (error, NC_N_("The puzzle ID is empty."));
   /* Pasted IDs often bring spaces along. */
   while (*id == ' ' || *id == '\t' || *id == '\n' || *id == '\r')
     id++;
@@ -818,7 +818,7 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
   while (end > id && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
     end--;
   if (end == id)
-    return parse_error (error, "The puzzle ID is empty.");
+    return parse_error (error, NC_N_("The puzzle ID is empty."));
 
   for (p = id; n_fields < 6; )
     {
@@ -833,11 +833,11 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
     }
   for (int i = 0; i < n_fields; i++)
     if (flen[i] == 0)
-      return parse_error (error, "The puzzle ID has an empty part between dashes.");
+      return parse_error (error, NC_N_("The puzzle ID has an empty part between dashes."));
   if (n_fields < 4 || n_fields > 5)
-    return parse_error (error, "A puzzle ID has four or five parts separated by dashes, as in N1-24-r2-7QK3ZP.");
+    return parse_error (error, NC_N_("A puzzle ID has four or five parts separated by dashes, as in N1-24-r2-7QK3ZP."));
   if (!(flen[0] == 2 && ascii_equal_n (field[0], "n1", 2)))
-    return parse_error (error, "A puzzle ID starts with N1.");
+    return parse_error (error, NC_N_("A puzzle ID starts with N1."));
 
   nc_generate_params_init (&params);
 
@@ -850,11 +850,11 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
       for (size_t i = 0; i < flen[1]; i++)
         {
           if (field[1][i] < '0' || field[1][i] > '9' || i >= 2)
-            return parse_error (error, "The clue target must be 17 to 80, or m for minimal.");
+            return parse_error (error, NC_N_("The clue target must be 17 to 80, or m for minimal."));
           clues = clues * 10 + (field[1][i] - '0');
         }
       if (clues < 17 || clues > 80)
-        return parse_error (error, "The clue target must be 17 to 80, or m for minimal.");
+        return parse_error (error, NC_N_("The clue target must be 17 to 80, or m for minimal."));
       params.clues = clues;
     }
 
@@ -868,7 +868,7 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
           found = true;
         }
     if (!found)
-      return parse_error (error, "Unknown symmetry code: use n, r2, r4, h, v, d or a.");
+      return parse_error (error, NC_N_("Unknown symmetry code: use n, r2, r4, h, v, d or a."));
   }
 
   if (n_fields == 5)
@@ -878,11 +878,11 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
 
       if ((flen[3] != 2 && flen[3] != 3) || ascii_lower (d[0]) != 'g'
           || d[1] < '1' || d[1] > '5' || (flen[3] == 3 && (d[2] < '1' || d[2] > '5')))
-        return parse_error (error, "The difficulty must be g and one or two grades from 1 (Easy) to 5 (Extreme), as in g3 or g24.");
+        return parse_error (error, NC_N_("The difficulty must be g and one or two grades from 1 (Easy) to 5 (Extreme), as in g3 or g24."));
       lo = d[1] - '1';
       hi = flen[3] == 3 ? d[2] - '1' : lo;
       if (lo > hi)
-        return parse_error (error, "The difficulty range must go from easier to harder, as in g24.");
+        return parse_error (error, NC_N_("The difficulty range must go from easier to harder, as in g24."));
       params.by_difficulty = true;
       params.min_grade = (NcGrade) lo;
       params.max_grade = (NcGrade) hi;
@@ -893,15 +893,15 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
     size_t      slen = flen[n_fields - 1];
 
     if (slen > 13)
-      return parse_error (error, "The seed is too long: at most 13 characters.");
+      return parse_error (error, NC_N_("The seed is too long: at most 13 characters."));
     for (size_t i = 0; i < slen; i++)
       {
         int v = crockford_value (s[i]);
 
         if (v < 0)
-          return parse_error (error, "The seed may only use 0-9 and the letters A-Z other than I, L, O and U.");
+          return parse_error (error, NC_N_("The seed may only use 0-9 and the letters A-Z other than I, L, O and U."));
         if (seed >> 59 != 0)
-          return parse_error (error, "The seed is too large for 64 bits.");
+          return parse_error (error, NC_N_("The seed is too large for 64 bits."));
         seed = seed << 5 | (uint64_t) v;
       }
     params.seed = seed;

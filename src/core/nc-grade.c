@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nc-grade.c: the grader, a logical solver that finds one human deduction at
- * a time, explains it in a sentence, and grades by the hardest it needed. */
+ * a time, records why (for a sentence), and grades by the hardest it needed. */
 
 #include "nc-grade.h"
 
 #include <ctype.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 /* Candidates are 9-bit masks, bit d-1 standing for digit d. Everything the
@@ -43,26 +41,26 @@ static const unsigned tech_weight[NC_TECH_COUNT] = {
 };
 
 static const char *const tech_names[NC_TECH_COUNT] = {
-  [NC_TECH_NAKED_SINGLE]     = "naked single",
-  [NC_TECH_HIDDEN_SINGLE]    = "hidden single",
-  [NC_TECH_POINTING]         = "pointing",
-  [NC_TECH_CLAIMING]         = "claiming",
-  [NC_TECH_NAKED_PAIR]       = "naked pair",
-  [NC_TECH_HIDDEN_PAIR]      = "hidden pair",
-  [NC_TECH_NAKED_TRIPLE]     = "naked triple",
-  [NC_TECH_HIDDEN_TRIPLE]    = "hidden triple",
-  [NC_TECH_NAKED_QUAD]       = "naked quad",
-  [NC_TECH_HIDDEN_QUAD]      = "hidden quad",
-  [NC_TECH_X_WING]           = "X-wing",
-  [NC_TECH_SWORDFISH]        = "swordfish",
-  [NC_TECH_XY_WING]          = "XY-wing",
-  [NC_TECH_XYZ_WING]         = "XYZ-wing",
-  [NC_TECH_SIMPLE_COLOURING] = "simple colouring",
-  [NC_TECH_GUESS]            = "guessing",
+  [NC_TECH_NAKED_SINGLE]     = NC_N_("naked single"),
+  [NC_TECH_HIDDEN_SINGLE]    = NC_N_("hidden single"),
+  [NC_TECH_POINTING]         = NC_N_("pointing"),
+  [NC_TECH_CLAIMING]         = NC_N_("claiming"),
+  [NC_TECH_NAKED_PAIR]       = NC_N_("naked pair"),
+  [NC_TECH_HIDDEN_PAIR]      = NC_N_("hidden pair"),
+  [NC_TECH_NAKED_TRIPLE]     = NC_N_("naked triple"),
+  [NC_TECH_HIDDEN_TRIPLE]    = NC_N_("hidden triple"),
+  [NC_TECH_NAKED_QUAD]       = NC_N_("naked quad"),
+  [NC_TECH_HIDDEN_QUAD]      = NC_N_("hidden quad"),
+  [NC_TECH_X_WING]           = NC_N_("X-wing"),
+  [NC_TECH_SWORDFISH]        = NC_N_("swordfish"),
+  [NC_TECH_XY_WING]          = NC_N_("XY-wing"),
+  [NC_TECH_XYZ_WING]         = NC_N_("XYZ-wing"),
+  [NC_TECH_SIMPLE_COLOURING] = NC_N_("simple colouring"),
+  [NC_TECH_GUESS]            = NC_N_("guessing"),
 };
 
 static const char *const grade_names[NC_GRADE_COUNT] = {
-  "Easy", "Medium", "Hard", "Expert", "Extreme",
+  NC_N_("Easy"), NC_N_("Medium"), NC_N_("Hard"), NC_N_("Expert"), NC_N_("Extreme"),
 };
 
 const char *
@@ -176,20 +174,13 @@ in_unit (int cell, int unit)
     }
 }
 
-/* The label of unit (0..26) as nc_unit_label spells it. */
-static char *
-unit_label (int unit, char out[16])
-{
-  return nc_unit_label (unit_kind (unit), nc_units[unit][0], out);
-}
-
 static void
 step_reset (NcStep *step, NcTechnique technique)
 {
   step->technique = technique;
   step->n_placed = 0;
   step->n_eliminated = 0;
-  step->text[0] = '\0';
+  step->why = (NcStepWhy) { .unit = -1, .cover = -1 };
 }
 
 static void
@@ -214,94 +205,28 @@ step_eliminate (NcStep *step, const GradeState *st, int cell, unsigned mask)
     }
 }
 
-/* --- Explanations --------------------------------------------------------
- * Sentences are built by appending to step->text. A list of cells that does
- * not fit ends with ", ..." instead of overflowing. */
-
+/* A subset of n cells of unit and its digits (held or kept). */
 static void
-text_add (NcStep *step, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
-
-static void
-text_add (NcStep *step, const char *format, ...)
+step_subset (NcStep *step, int unit, const uint8_t *cells, int n, unsigned digits)
 {
-  size_t len = strlen (step->text);
-  va_list args;
-
-  if (len + 1 >= NC_STEP_TEXT_SIZE)
-    return;
-  va_start (args, format);
-  vsnprintf (step->text + len, NC_STEP_TEXT_SIZE - len, format, args);
-  va_end (args);
+  step->why.unit = unit;
+  step->why.n_cells = n;
+  memcpy (step->why.cells, cells, (size_t) n);
+  step->why.digits = (uint16_t) digits;
 }
 
-/* Appends "r1c2, r1c5 and r1c8" (joined by "and" or "or"), or as many as
- * fit followed by ", ...". */
+/* A colouring of digit from start: a and b of one colour in unit (a wrap),
+ * or unit -1 and a, b of opposite colours (a trap). */
 static void
-text_add_cells (NcStep *step, const uint8_t *cells, int n, const char *conj)
+step_colouring (NcStep *step, int digit, int start, int a, int b, int unit)
 {
-  char name[5];
-
-  for (int i = 0; i < n; i++)
-    {
-      bool last = i == n - 1;
-      size_t need = (i == 0 ? 0 : last ? strlen (conj) + 2 : 2) + 4 + (last ? 0 : 5);
-
-      /* The item before always left room for the ", ...". */
-      if (strlen (step->text) + need >= NC_STEP_TEXT_SIZE)
-        {
-          text_add (step, ", ...");
-          return;
-        }
-      if (last && i > 0)
-        text_add (step, " %s ", conj);
-      else if (i > 0)
-        text_add (step, ", ");
-      text_add (step, "%s", nc_cell_name (cells[i], name));
-    }
-}
-
-/* Appends "4 and 6" or "1, 4 and 6". */
-static void
-text_add_digits (NcStep *step, unsigned mask, const char *conj)
-{
-  int n = popcount (mask);
-
-  for (int i = 0; mask; i++, mask &= mask - 1)
-    {
-      if (i > 0 && i == n - 1)
-        text_add (step, " %s ", conj);
-      else if (i > 0)
-        text_add (step, ", ");
-      text_add (step, "%d", lowest_digit (mask));
-    }
-}
-
-/* Appends the cells the step removes candidates from, each once, in
- * reading order. */
-static void
-text_add_eliminated_cells (NcStep *step, const char *conj)
-{
-  bool hit[NC_CELLS] = { false };
-  uint8_t cells[NC_CELLS];
-  int n = 0;
-
-  for (int i = 0; i < step->n_eliminated; i++)
-    hit[step->eliminated_cell[i]] = true;
-  for (int cell = 0; cell < NC_CELLS; cell++)
-    if (hit[cell])
-      cells[n++] = (uint8_t) cell;
-  text_add_cells (step, cells, n, conj);
-}
-
-/* The digits the step removes, as a mask. */
-static unsigned
-eliminated_digits (const NcStep *step)
-{
-  unsigned mask = 0;
-
-  for (int i = 0; i < step->n_eliminated; i++)
-    mask |= NC_CANDIDATE (step->eliminated_digit[i]);
-  return mask;
+  step->why.digit = digit;
+  step->why.unit = unit;
+  step->why.wrap = unit >= 0;
+  step->why.n_cells = 3;
+  step->why.cells[0] = (uint8_t) start;
+  step->why.cells[1] = (uint8_t) a;
+  step->why.cells[2] = (uint8_t) b;
 }
 
 /* --- State -------------------------------------------------------------- */
@@ -399,11 +324,10 @@ static const uint8_t box_row_column[27] = {
 /* --- Singles ------------------------------------------------------------ */
 
 static bool
-find_naked_single (const GradeState *st, NcStep *step, bool explain)
+find_naked_single (const GradeState *st, NcStep *step)
 {
   for (int cell = 0; cell < NC_CELLS; cell++)
     {
-      char name[5];
       int digit;
 
       if (st->value[cell] != 0 || popcount (st->cand[cell]) != 1)
@@ -411,22 +335,19 @@ find_naked_single (const GradeState *st, NcStep *step, bool explain)
       digit = lowest_digit (st->cand[cell]);
       step_reset (step, NC_TECH_NAKED_SINGLE);
       step_place (step, cell, digit);
-      if (explain)
-        text_add (step, "%s must be %d: it is the only digit left for it",
-                  nc_cell_name (cell, name), digit);
+      step->why.digit = digit;
       return true;
     }
   return false;
 }
 
 static bool
-find_hidden_single (const GradeState *st, NcStep *step, bool explain)
+find_hidden_single (const GradeState *st, NcStep *step)
 {
   for (int i = 0; i < 27; i++)
     {
       int unit = box_row_column[i];
       unsigned once = 0, twice = 0, only;
-      char name[5], label[16];
       int digit;
 
       for (int k = 0; k < 9; k++)
@@ -448,9 +369,8 @@ find_hidden_single (const GradeState *st, NcStep *step, bool explain)
             continue;
           step_reset (step, NC_TECH_HIDDEN_SINGLE);
           step_place (step, cell, digit);
-          if (explain)
-            text_add (step, "%s must be %d: it is the only place for %d in %s",
-                      nc_cell_name (cell, name), digit, digit, unit_label (unit, label));
+          step->why.digit = digit;
+          step->why.unit = unit;
           return true;
         }
     }
@@ -463,11 +383,9 @@ find_hidden_single (const GradeState *st, NcStep *step, bool explain)
  * leaves the rest of `cover`. */
 static bool
 locked_eliminate (const GradeState *st, NcStep *step, NcTechnique technique,
-                  int base, int cover, int digit, bool explain)
+                  int base, int cover, int digit)
 {
   unsigned bit = NC_CANDIDATE (digit);
-  char base_label[16], cover_label[16];
-
   step_reset (step, technique);
   for (int k = 0; k < 9; k++)
     {
@@ -478,17 +396,14 @@ locked_eliminate (const GradeState *st, NcStep *step, NcTechnique technique,
     }
   if (step->n_eliminated == 0)
     return false;
-  if (explain)
-    {
-      text_add (step, "in %s the %d can only go in %s, so it is not in ",
-                unit_label (base, base_label), digit, unit_label (cover, cover_label));
-      text_add_eliminated_cells (step, "or");
-    }
+  step->why.digit = digit;
+  step->why.unit = base;
+  step->why.cover = cover;
   return true;
 }
 
 static bool
-find_pointing (const GradeState *st, NcStep *step, bool explain)
+find_pointing (const GradeState *st, NcStep *step)
 {
   for (int box = 18; box < 27; box++)
     for (int digit = 1; digit <= 9; digit++)
@@ -511,17 +426,17 @@ find_pointing (const GradeState *st, NcStep *step, bool explain)
         if (n < 2)
           continue;
         if (popcount (rows) == 1
-            && locked_eliminate (st, step, NC_TECH_POINTING, box, __builtin_ctz (rows), digit, explain))
+            && locked_eliminate (st, step, NC_TECH_POINTING, box, __builtin_ctz (rows), digit))
           return true;
         if (popcount (cols) == 1
-            && locked_eliminate (st, step, NC_TECH_POINTING, box, 9 + __builtin_ctz (cols), digit, explain))
+            && locked_eliminate (st, step, NC_TECH_POINTING, box, 9 + __builtin_ctz (cols), digit))
           return true;
       }
   return false;
 }
 
 static bool
-find_claiming (const GradeState *st, NcStep *step, bool explain)
+find_claiming (const GradeState *st, NcStep *step)
 {
   for (int line = 0; line < 18; line++)
     for (int digit = 1; digit <= 9; digit++)
@@ -541,7 +456,7 @@ find_claiming (const GradeState *st, NcStep *step, bool explain)
               }
           }
         if (n >= 2 && popcount (boxes) == 1
-            && locked_eliminate (st, step, NC_TECH_CLAIMING, line, 18 + __builtin_ctz (boxes), digit, explain))
+            && locked_eliminate (st, step, NC_TECH_CLAIMING, line, 18 + __builtin_ctz (boxes), digit))
           return true;
       }
   return false;
@@ -552,7 +467,7 @@ find_claiming (const GradeState *st, NcStep *step, bool explain)
 /* n cells of a unit whose candidates together are n digits: those digits
  * leave the rest of the unit. */
 static bool
-find_naked_subset (const GradeState *st, NcStep *step, int n, NcTechnique technique, bool explain)
+find_naked_subset (const GradeState *st, NcStep *step, int n, NcTechnique technique)
 {
   for (int unit = 0; unit < 27; unit++)
     {
@@ -577,8 +492,6 @@ find_naked_subset (const GradeState *st, NcStep *step, int n, NcTechnique techni
         {
           unsigned digits = 0;
           uint8_t chosen[4];
-          char label[16];
-
           for (int j = 0; j < n; j++)
             {
               chosen[j] = cells[idx[j]];
@@ -599,16 +512,7 @@ find_naked_subset (const GradeState *st, NcStep *step, int n, NcTechnique techni
             }
           if (step->n_eliminated == 0)
             continue;
-          if (explain)
-            {
-              text_add_cells (step, chosen, n, "and");
-              text_add (step, " hold only ");
-              text_add_digits (step, digits, "and");
-              text_add (step, " between them, so ");
-              text_add_digits (step, digits, "and");
-              text_add (step, " leave the rest of %s: ", unit_label (unit, label));
-              text_add_eliminated_cells (step, "and");
-            }
+          step_subset (step, unit, chosen, n, digits);
           return true;
         }
       while (next_combination (idx, n, m));
@@ -619,7 +523,7 @@ find_naked_subset (const GradeState *st, NcStep *step, int n, NcTechnique techni
 /* n digits of a unit that can only go in n cells: those cells hold nothing
  * else. */
 static bool
-find_hidden_subset (const GradeState *st, NcStep *step, int n, NcTechnique technique, bool explain)
+find_hidden_subset (const GradeState *st, NcStep *step, int n, NcTechnique technique)
 {
   for (int unit = 0; unit < 27; unit++)
     {
@@ -649,8 +553,6 @@ find_hidden_subset (const GradeState *st, NcStep *step, int n, NcTechnique techn
           unsigned where = 0, keep = 0;
           uint8_t chosen[4];
           int n_chosen = 0;
-          char label[16];
-
           for (int j = 0; j < n; j++)
             {
               where |= pos[idx[j]];
@@ -668,16 +570,7 @@ find_hidden_subset (const GradeState *st, NcStep *step, int n, NcTechnique techn
             }
           if (step->n_eliminated == 0)
             continue;
-          if (explain)
-            {
-              text_add (step, "in %s, the ", unit_label (unit, label));
-              text_add_digits (step, keep, "and");
-              text_add (step, " can only go in ");
-              text_add_cells (step, chosen, n, "and");
-              text_add (step, ", so those cells hold nothing else: ");
-              text_add_digits (step, eliminated_digits (step), "and");
-              text_add (step, " %s", popcount (eliminated_digits (step)) == 1 ? "goes" : "go");
-            }
+          step_subset (step, unit, chosen, n, keep);
           return true;
         }
       while (next_combination (idx, n, m));
@@ -687,25 +580,10 @@ find_hidden_subset (const GradeState *st, NcStep *step, int n, NcTechnique techn
 
 /* --- Fish --------------------------------------------------------------- */
 
-/* Appends "rows 2, 5 and 8" for a mask of line indices 0..8. */
-static void
-text_add_lines (NcStep *step, const char *kind, unsigned mask)
-{
-  int n = popcount (mask);
-
-  text_add (step, "%s ", kind);
-  for (int i = 0; mask; i++, mask &= mask - 1)
-    {
-      if (i > 0)
-        text_add (step, i == n - 1 ? " and " : ", ");
-      text_add (step, "%d", __builtin_ctz (mask) + 1);
-    }
-}
-
 /* n rows (or columns) in which a digit can only go in the same n columns
  * (rows): the digit leaves those columns (rows) everywhere else. */
 static bool
-find_fish (const GradeState *st, NcStep *step, int n, NcTechnique technique, bool explain)
+find_fish (const GradeState *st, NcStep *step, int n, NcTechnique technique)
 {
   for (int digit = 1; digit <= 9; digit++)
     {
@@ -755,15 +633,10 @@ find_fish (const GradeState *st, NcStep *step, int n, NcTechnique technique, boo
                 }
               if (step->n_eliminated == 0)
                 continue;
-              if (explain)
-                {
-                  text_add (step, "%d in ", digit);
-                  text_add_lines (step, by_column ? "columns" : "rows", base);
-                  text_add (step, " can only go in ");
-                  text_add_lines (step, by_column ? "rows" : "columns", cover);
-                  text_add (step, ", so it is not in ");
-                  text_add_eliminated_cells (step, "or");
-                }
+              step->why.digit = digit;
+              step->why.base_lines = (uint16_t) base;
+              step->why.cover_lines = (uint16_t) cover;
+              step->why.by_column = by_column;
               return true;
             }
           while (next_combination (idx, n, m));
@@ -774,21 +647,25 @@ find_fish (const GradeState *st, NcStep *step, int n, NcTechnique technique, boo
 
 /* --- Wings -------------------------------------------------------------- */
 
-/* Appends "r1c7 (3 or 8)". */
+/* The pivot, its pincers and their candidates, and the digit that leaves. */
 static void
-text_add_cell_digits (NcStep *step, const GradeState *st, int cell)
+step_wing (NcStep *step, const GradeState *st, int pivot, int a, int b, unsigned z)
 {
-  char name[5];
+  const int cells[3] = { pivot, a, b };
 
-  text_add (step, "%s (", nc_cell_name (cell, name));
-  text_add_digits (step, st->cand[cell], "or");
-  text_add (step, ")");
+  step->why.digit = lowest_digit (z);
+  step->why.n_cells = 3;
+  for (int i = 0; i < 3; i++)
+    {
+      step->why.cells[i] = (uint8_t) cells[i];
+      step->why.cell_digits[i] = (uint16_t) st->cand[cells[i]];
+    }
 }
 
 /* Pivot {x,y} seeing pincers {x,z} and {y,z}: whichever the pivot is, one
  * pincer is z, so z leaves every cell that sees both pincers. */
 static bool
-find_xy_wing (const GradeState *st, NcStep *step, bool explain)
+find_xy_wing (const GradeState *st, NcStep *step)
 {
   for (int pivot = 0; pivot < NC_CELLS; pivot++)
     {
@@ -808,8 +685,6 @@ find_xy_wing (const GradeState *st, NcStep *step, bool explain)
           for (int j = i + 1; j < NC_PEERS; j++)
             {
               int b = nc_peers[pivot][j];
-              char name_a[5], name_b[5];
-
               if (st->cand[b] != want)
                 continue;
               step_reset (step, NC_TECH_XY_WING);
@@ -818,18 +693,7 @@ find_xy_wing (const GradeState *st, NcStep *step, bool explain)
                   step_eliminate (step, st, cell, z);
               if (step->n_eliminated == 0)
                 continue;
-              if (explain)
-                {
-                  text_add_cell_digits (step, st, pivot);
-                  text_add (step, " sees ");
-                  text_add_cell_digits (step, st, a);
-                  text_add (step, " and ");
-                  text_add_cell_digits (step, st, b);
-                  text_add (step, ": one of %s and %s is %d, so %d is not in ",
-                            nc_cell_name (a, name_a), nc_cell_name (b, name_b),
-                            lowest_digit (z), lowest_digit (z));
-                  text_add_eliminated_cells (step, "or");
-                }
+              step_wing (step, st, pivot, a, b, z);
               return true;
             }
         }
@@ -840,7 +704,7 @@ find_xy_wing (const GradeState *st, NcStep *step, bool explain)
 /* Pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z, so z
  * leaves every cell that sees all three. */
 static bool
-find_xyz_wing (const GradeState *st, NcStep *step, bool explain)
+find_xyz_wing (const GradeState *st, NcStep *step)
 {
   for (int pivot = 0; pivot < NC_CELLS; pivot++)
     {
@@ -869,17 +733,7 @@ find_xyz_wing (const GradeState *st, NcStep *step, bool explain)
                   step_eliminate (step, st, cell, z);
               if (step->n_eliminated == 0)
                 continue;
-              if (explain)
-                {
-                  text_add_cell_digits (step, st, pivot);
-                  text_add (step, " sees ");
-                  text_add_cell_digits (step, st, a);
-                  text_add (step, " and ");
-                  text_add_cell_digits (step, st, b);
-                  text_add (step, ": one of the three is %d, so %d is not in ",
-                            lowest_digit (z), lowest_digit (z));
-                  text_add_eliminated_cells (step, "or");
-                }
+              step_wing (step, st, pivot, a, b, z);
               return true;
             }
         }
@@ -892,7 +746,7 @@ find_xyz_wing (const GradeState *st, NcStep *step, bool explain)
  * exactly two places) alternate between true and false. */
 
 static bool
-find_simple_colouring (const GradeState *st, NcStep *step, bool explain)
+find_simple_colouring (const GradeState *st, NcStep *step)
 {
   for (int digit = 1; digit <= 9; digit++)
     {
@@ -910,8 +764,6 @@ find_simple_colouring (const GradeState *st, NcStep *step, bool explain)
           uint8_t queue[NC_CELLS];
           int head = 0, tail = 0;
           int wrong = -1, clash_a = -1, clash_b = -1, clash_unit = -1;
-          char name[5], name_a[5], name_b[5], label[16];
-
           if (done[start] || !(st->cand[start] & bit))
             continue;
           memset (colour, -1, sizeof colour);
@@ -963,14 +815,7 @@ find_simple_colouring (const GradeState *st, NcStep *step, bool explain)
               for (int i = 0; i < tail; i++)
                 if (colour[queue[i]] == wrong)
                   step_eliminate (step, st, queue[i], bit);
-              if (explain)
-                {
-                  text_add (step, "colouring %d by strong links from %s puts %s and %s (both in %s) in one colour, so it is false: %d is not in ",
-                            digit, nc_cell_name (start, name), nc_cell_name (clash_a, name_a),
-                            nc_cell_name (clash_b, name_b),
-                            unit_label (clash_unit, label), digit);
-                  text_add_eliminated_cells (step, "or");
-                }
+              step_colouring (step, digit, start, clash_a, clash_b, clash_unit);
               return true;
             }
 
@@ -999,16 +844,7 @@ find_simple_colouring (const GradeState *st, NcStep *step, bool explain)
             }
           if (step->n_eliminated == 0)
             continue;
-          if (explain)
-            {
-              char trapped[5];
-
-              text_add (step, "colouring %d by strong links from %s: %s sees %s and %s, of opposite colours, so one of them is %d; it is not in ",
-                        digit, nc_cell_name (start, name),
-                        nc_cell_name (step->eliminated_cell[0], trapped),
-                        nc_cell_name (clash_a, name_a), nc_cell_name (clash_b, name_b), digit);
-              text_add_eliminated_cells (step, "or");
-            }
+          step_colouring (step, digit, start, clash_a, clash_b, -1);
           return true;
         }
     }
@@ -1018,25 +854,25 @@ find_simple_colouring (const GradeState *st, NcStep *step, bool explain)
 /* --- The grader --------------------------------------------------------- */
 
 static bool
-find_step (const GradeState *st, NcTechnique technique, NcStep *step, bool explain)
+find_step (const GradeState *st, NcTechnique technique, NcStep *step)
 {
   switch (technique)
     {
-    case NC_TECH_NAKED_SINGLE:     return find_naked_single (st, step, explain);
-    case NC_TECH_HIDDEN_SINGLE:    return find_hidden_single (st, step, explain);
-    case NC_TECH_POINTING:         return find_pointing (st, step, explain);
-    case NC_TECH_CLAIMING:         return find_claiming (st, step, explain);
-    case NC_TECH_NAKED_PAIR:       return find_naked_subset (st, step, 2, technique, explain);
-    case NC_TECH_HIDDEN_PAIR:      return find_hidden_subset (st, step, 2, technique, explain);
-    case NC_TECH_NAKED_TRIPLE:     return find_naked_subset (st, step, 3, technique, explain);
-    case NC_TECH_HIDDEN_TRIPLE:    return find_hidden_subset (st, step, 3, technique, explain);
-    case NC_TECH_NAKED_QUAD:       return find_naked_subset (st, step, 4, technique, explain);
-    case NC_TECH_HIDDEN_QUAD:      return find_hidden_subset (st, step, 4, technique, explain);
-    case NC_TECH_X_WING:           return find_fish (st, step, 2, technique, explain);
-    case NC_TECH_SWORDFISH:        return find_fish (st, step, 3, technique, explain);
-    case NC_TECH_XY_WING:          return find_xy_wing (st, step, explain);
-    case NC_TECH_XYZ_WING:         return find_xyz_wing (st, step, explain);
-    case NC_TECH_SIMPLE_COLOURING: return find_simple_colouring (st, step, explain);
+    case NC_TECH_NAKED_SINGLE:     return find_naked_single (st, step);
+    case NC_TECH_HIDDEN_SINGLE:    return find_hidden_single (st, step);
+    case NC_TECH_POINTING:         return find_pointing (st, step);
+    case NC_TECH_CLAIMING:         return find_claiming (st, step);
+    case NC_TECH_NAKED_PAIR:       return find_naked_subset (st, step, 2, technique);
+    case NC_TECH_HIDDEN_PAIR:      return find_hidden_subset (st, step, 2, technique);
+    case NC_TECH_NAKED_TRIPLE:     return find_naked_subset (st, step, 3, technique);
+    case NC_TECH_HIDDEN_TRIPLE:    return find_hidden_subset (st, step, 3, technique);
+    case NC_TECH_NAKED_QUAD:       return find_naked_subset (st, step, 4, technique);
+    case NC_TECH_HIDDEN_QUAD:      return find_hidden_subset (st, step, 4, technique);
+    case NC_TECH_X_WING:           return find_fish (st, step, 2, technique);
+    case NC_TECH_SWORDFISH:        return find_fish (st, step, 3, technique);
+    case NC_TECH_XY_WING:          return find_xy_wing (st, step);
+    case NC_TECH_XYZ_WING:         return find_xyz_wing (st, step);
+    case NC_TECH_SIMPLE_COLOURING: return find_simple_colouring (st, step);
     case NC_TECH_GUESS:
     case NC_TECH_COUNT:
     default:                       return false;
@@ -1073,7 +909,6 @@ nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void 
 {
   GradeState st;
   NcStep step;
-  bool explain = on_step != NULL;
   uint16_t candidates[NC_CELLS];
 
   memset (result, 0, sizeof *result);
@@ -1086,15 +921,13 @@ nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void 
       NcTechnique t;
 
       for (t = 0; t < NC_TECH_GUESS; t++)
-        if (find_step (&st, t, &step, explain))
+        if (find_step (&st, t, &step))
           break;
       if (t == NC_TECH_GUESS)
         {
           /* Stop rather than guess: the grade is all the caller wants. */
           step_reset (&step, NC_TECH_GUESS);
-          if (explain)
-            text_add (&step, "no technique applies and %d cells are still empty: the puzzle needs guessing",
-                      st.n_empty);
+          step.why.empty = st.n_empty;
           result->uses[NC_TECH_GUESS]++;
           finish_result (result);
           return on_step == NULL || on_step (&step, data);
@@ -1118,5 +951,5 @@ nc_grade_find_step (const NcGrid *grid, const uint16_t candidates[NC_CELLS],
   GradeState st;
 
   state_init (&st, grid, candidates);
-  return find_step (&st, technique, step, true);
+  return find_step (&st, technique, step);
 }

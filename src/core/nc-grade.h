@@ -44,11 +44,41 @@ const char *nc_grade_name (NcGrade grade);               /* "Easy" .. "Extreme" 
 /* Case-insensitive "easy" .. "extreme". */
 bool        nc_grade_from_name (const char *name, NcGrade *out);
 
-#define NC_STEP_TEXT_SIZE 200
+/* What a step's sentence names, beside what it places and eliminates
+ * (ne_step_describe in the engine says it in the user's language). Units are
+ * 0..26 as nc_units (rows, columns, boxes); digit masks as NC_CANDIDATE.
+ * Which fields mean something depends on the technique:
+ *  - singles: digit, and unit for the hidden single;
+ *  - pointing, claiming: digit, confined to unit's part in cover;
+ *  - naked and hidden subsets: cells (the subset) in unit, digits (the
+ *    digits they hold, or keep);
+ *  - fish: digit, base and cover lines (bit i: line i), by_column when the
+ *    base lines are columns;
+ *  - wings: cells[0] the pivot, cells[1..2] the pincers with their
+ *    candidates in cell_digits[0..2], digit the one that leaves;
+ *  - simple colouring: digit, cells[0] the chain's start, cells[1..2] two
+ *    cells of one colour in unit (wrap), or of opposite colours seen by the
+ *    first cell eliminated (trap);
+ *  - guessing: empty, the cells still empty. */
+typedef struct
+{
+  int      digit;
+  int      unit;
+  int      cover;
+  int      n_cells;
+  uint8_t  cells[4];
+  uint16_t digits;
+  uint16_t cell_digits[3];
+  uint16_t base_lines;
+  uint16_t cover_lines;
+  bool     by_column;
+  bool     wrap;
+  int      empty;
+} NcStepWhy;
 
-/* One deduction: either placements or eliminations, with the sentence a
- * person can follow, e.g. "r3c5 must be 7: it is the only place for 7 in
- * box 2". */
+/* One deduction: either placements or eliminations, and why: enough for a
+ * sentence a person can follow, e.g. "r3c5 must be 7: it is the only place
+ * for 7 in box 2". */
 typedef struct
 {
   NcTechnique technique;
@@ -58,7 +88,7 @@ typedef struct
   int         n_eliminated;      /* (cell, digit) candidates removed */
   uint8_t     eliminated_cell[NC_CELLS * 9];
   uint8_t     eliminated_digit[NC_CELLS * 9];
-  char        text[NC_STEP_TEXT_SIZE];
+  NcStepWhy   why;
 } NcStep;
 
 typedef struct
@@ -79,7 +109,7 @@ typedef bool (*NcStepFunc) (const NcStep *step, void *data);
  * on_step may be NULL. When no technique applies, one last step of
  * NC_TECH_GUESS (nothing placed or eliminated) says so, and grading stops.
  * Returns false only when on_step stopped it; result then covers the steps
- * so far. Explanations are only written when on_step is not NULL. */
+ * so far. Each step's why is only filled in when on_step is not NULL. */
 bool nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void *data);
 
 /* The candidate of digit d (1..9) in a candidate mask: bit d-1, the same

@@ -149,18 +149,6 @@ nc_grid_find_conflicts (const NcGrid *grid, NcConflict *out, size_t max_out)
   return n;
 }
 
-int
-nc_conflict_describe (const NcConflict *conflict, char *buf, size_t len)
-{
-  char a[5], b[5], unit[16];
-
-  return snprintf (buf, len, "%s and %s are both %d (%s)",
-                   nc_cell_name (conflict->cell_a, a),
-                   nc_cell_name (conflict->cell_b, b),
-                   conflict->digit,
-                   nc_unit_label (conflict->unit, conflict->cell_a, unit));
-}
-
 void
 nc_grid_format_line (const NcGrid *grid, char blank, char out[82])
 {

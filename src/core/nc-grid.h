@@ -7,6 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Marks a static string a user may read. The core has no gettext (plain
+ * C11, no global state): xgettext collects these (po/meson.build names the
+ * keyword) and the engine or the UI passes the string through gettext when
+ * it shows it, as ne_core_text does. */
+#define NC_N_(text) (text)
+
 #define NC_CELLS 81
 #define NC_PEERS 20
 
@@ -63,10 +69,9 @@ typedef struct
 /* Finds conflicts, ordered by cell_a then cell_b (each pair reported once,
  * in the first of row, column, box that holds both). Stores at most max_out
  * of them and returns how many there are in all. */
+/* The sentence a user reads ("r1c1 and r1c7 are both 4 (row 1)") is the
+ * engine's, translated: ne_conflict_describe. */
 size_t nc_grid_find_conflicts (const NcGrid *grid, NcConflict *out, size_t max_out);
-
-/* "r1c1 and r1c7 are both 4 (row 1)". Returns the length written, as snprintf. */
-int nc_conflict_describe (const NcConflict *conflict, char *buf, size_t len);
 
 /* True when digit may go at cell: no peer holds it. */
 bool nc_grid_allows (const NcGrid *grid, int cell, int digit);

@@ -38,7 +38,6 @@
 #include "nc-parse.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,15 +45,8 @@
 #define META_MAX            1000  /* bytes kept of one header, without the NUL */
 #define ROW_ITEMS_OUTSIDE   12    /* longest faulty line taken for a row outside a grid */
 #define ROW_ITEMS_INSIDE    44    /* inside one: anything nearer 9 than 81 */
-#define QUOTE_SIZE          16
+#define QUOTE_SIZE          NC_PARSE_WHAT_SIZE
 #define NOT_A_CHAR          UINT32_MAX
-
-/* Lets the compiler check set_error's arguments against its format. */
-#if defined(__GNUC__)
-#define PRINTF_FORMAT(f, a) __attribute__ ((format (printf, f, a)))
-#else
-#define PRINTF_FORMAT(f, a)
-#endif
 
 struct NcReader
 {
@@ -489,33 +481,21 @@ take_header (NcReader *reader, const Line *line)
 }
 
 static void
-set_error (NcParseError *error, int line, int column, const char *format, ...) PRINTF_FORMAT (4, 5);
-
-static void
-set_error (NcParseError *error, int line, int column, const char *format, ...)
+set_error (NcParseError *error, NcParseErrorKind kind, int line, int column, size_t count)
 {
-  va_list args;
-
-  error->line = line;
-  error->column = column;
-  va_start (args, format);
-  vsnprintf (error->message, sizeof error->message, format, args);
-  va_end (args);
+  *error = (NcParseError) { .kind = kind, .line = line, .column = column, .count = count };
 }
 
 static void
 describe_fault (NcParseError *error, int number, const Line *line, bool row)
 {
   if (line->faults > 0)
-    set_error (error, number, clamp_int (line->fault_column),
-               "line %d, column %d: %s is not a digit or a blank",
-               number, clamp_int (line->fault_column), line->fault);
-  else if (row)
-    set_error (error, number, 0, "line %d: %zu cell%s, a grid row has 9",
-               number, line->cells, line->cells == 1 ? "" : "s");
+    {
+      set_error (error, NC_PARSE_BAD_CHARACTER, number, clamp_int (line->fault_column), 0);
+      memcpy (error->what, line->fault, sizeof error->what);
+    }
   else
-    set_error (error, number, 0, "line %d: %zu cell%s, a puzzle has 81",
-               number, line->cells, line->cells == 1 ? "" : "s");
+    set_error (error, row ? NC_PARSE_ROW_CELLS : NC_PARSE_LINE_CELLS, number, 0, line->cells);
 }
 
 static void
@@ -536,8 +516,7 @@ end_block (NcReader *reader, NcParseError *error)
 
   if (report)
     {
-      set_error (error, reader->block_line, 0, "line %d: the grid has %d row%s, a puzzle has 9",
-                 reader->block_line, reader->block_rows, reader->block_rows == 1 ? "" : "s");
+      set_error (error, NC_PARSE_GRID_ROWS, reader->block_line, 0, (size_t) reader->block_rows);
       drop_meta (reader);
     }
   reader->block_rows = 0;
@@ -654,7 +633,7 @@ NcReadResult
 nc_reader_next (NcReader *reader, NcPuzzle *puzzle, NcParseError *error)
 {
   nc_puzzle_init (puzzle);
-  set_error (error, 0, 0, "%s", "");
+  set_error (error, NC_PARSE_OK, 0, 0, 0);
 
   while (reader->pos < reader->len)
     {
@@ -717,7 +696,7 @@ nc_parse_puzzle (const char *text, size_t len, NcPuzzle *puzzle, NcParseError *e
   reader_init (&reader, text, len);
   result = nc_reader_next (&reader, puzzle, error);
   if (result == NC_READ_END)
-    set_error (error, 0, 0, "the text holds no puzzle");
+    set_error (error, NC_PARSE_NO_PUZZLE, 0, 0, 0);
   if (result != NC_READ_PUZZLE)
     {
       drop_meta (&reader);
@@ -729,8 +708,7 @@ nc_parse_puzzle (const char *text, size_t len, NcPuzzle *puzzle, NcParseError *e
   if (result == NC_READ_END)
     return true;
   if (result == NC_READ_PUZZLE)
-    set_error (error, extra.line, 0, "line %d: a second puzzle starts here, only one was expected",
-               extra.line);
+    set_error (error, NC_PARSE_SECOND_PUZZLE, extra.line, 0, 0);
   else
     *error = extra_error;
   nc_puzzle_clear (&extra);

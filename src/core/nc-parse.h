@@ -6,17 +6,19 @@
  *    blank lines (this covers Simple Sudoku .ss boxed grids);
  *  - SadMan .sdk: '#A' author, '#D' description, '#C' comment (any '#X'
  *    header) kept as metadata of the puzzle that follows.
- * Every error carries the line (1-based; 0 only for "the text holds no
- * puzzle", where no line is at fault), the column where it applies
- * (1-based, counted in characters; 0 when the whole line is at fault) and a
- * sentence a user understands, such as
+ * Every error is a kind with what its sentence needs: the line (1-based;
+ * 0 only for "the text holds no puzzle", where no line is at fault), the
+ * column where it applies (1-based, counted in characters; 0 when the whole
+ * line is at fault), a count of cells or rows, and the character at fault as
+ * a user can read it. The sentence itself is the engine's (translated:
+ * ne_parse_error_message), e.g.
  *   "line 4: 79 cells, a puzzle has 81"
  *   "line 2, column 17: 'x' is not a digit or a blank" */
 #pragma once
 
 #include "nc-grid.h"
 
-#define NC_PARSE_MESSAGE_SIZE 160
+#define NC_PARSE_WHAT_SIZE 16
 
 typedef struct
 {
@@ -25,11 +27,24 @@ typedef struct
   char  *meta[26];      /* '#A' -> meta['A' - 'A'], ...; NULL when absent; owned */
 } NcPuzzle;
 
+typedef enum
+{
+  NC_PARSE_OK,
+  NC_PARSE_NO_PUZZLE,      /* the text holds no puzzle */
+  NC_PARSE_BAD_CHARACTER,  /* what, at line and column, is not a digit or a blank */
+  NC_PARSE_ROW_CELLS,      /* count cells in a grid row, which has 9 */
+  NC_PARSE_LINE_CELLS,     /* count cells on a line, a puzzle has 81 */
+  NC_PARSE_GRID_ROWS,      /* a grid of count rows, a puzzle has 9 */
+  NC_PARSE_SECOND_PUZZLE,  /* a second puzzle starts at line, one was expected */
+} NcParseErrorKind;
+
 typedef struct
 {
-  int  line;
-  int  column;                            /* 0 when the whole line is at fault */
-  char message[NC_PARSE_MESSAGE_SIZE];    /* the whole sentence, "line ..." first */
+  NcParseErrorKind kind;
+  int    line;
+  int    column;                     /* 0 when the whole line is at fault */
+  size_t count;                      /* cells or rows, as kind says */
+  char   what[NC_PARSE_WHAT_SIZE];   /* the character at fault: "'x'", "'\\x01'", "U+200B" */
 } NcParseError;
 
 void        nc_puzzle_init (NcPuzzle *puzzle);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "ne-import.h"
+#include "ne-messages.h"
 
 #include "ne-tsan-private.h"
 
@@ -86,19 +87,22 @@ xml_item_clear (gpointer data)
   nc_puzzle_clear (&item->puzzle);
 }
 
-static void G_GNUC_PRINTF (3, 4)
-xml_item_error (XmlState *state, int line, const char *format, ...)
+/* A bad game, said as the text reader says its faults (ne-messages). */
+static void
+xml_item_error (XmlState *state, NcParseErrorKind kind, int line, size_t count, char what)
 {
-  XmlItem item = { .result = NC_READ_ERROR };
-  g_autofree char *text = NULL;
-  va_list args;
+  XmlItem item = {
+    .result = NC_READ_ERROR,
+    .error = { .kind = kind, .line = line, .count = count },
+  };
 
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
+  if (g_ascii_isgraph (what) && what != '\'')
+    g_snprintf (item.error.what, sizeof item.error.what, "'%c'", what);
+  else if (what == '\'')
+    g_strlcpy (item.error.what, "\"'\"", sizeof item.error.what);
+  else
+    g_snprintf (item.error.what, sizeof item.error.what, "'\\x%02X'", (guint) (guchar) what);
   nc_puzzle_init (&item.puzzle);
-  item.error.line = line;
-  g_snprintf (item.error.message, sizeof item.error.message, _("line %d: %s"), line, text);
   g_array_append_val (state->items, item);
 }
 
@@ -141,8 +145,7 @@ xml_add_game (XmlState *state, int line, const char *data, const char *note)
     ;
   else if (len != NC_CELLS)
     {
-      xml_item_error (state, line, g_dngettext (GETTEXT_PACKAGE, "%zu cell, a puzzle has 81",
-                                                "%zu cells, a puzzle has 81", len), len);
+      xml_item_error (state, NC_PARSE_LINE_CELLS, line, len, 0);
       return;
     }
   else
@@ -154,7 +157,7 @@ xml_add_game (XmlState *state, int line, const char *data, const char *note)
           c = '0';
         if (c < '0' || c > '9')
           {
-            xml_item_error (state, line, _("'%c' is not a digit or a blank"), digits[i]);
+            xml_item_error (state, NC_PARSE_BAD_CHARACTER, line, 0, digits[i]);
             return;
           }
         item.puzzle.grid.cell[i] = (uint8_t) (c - '0');
@@ -214,7 +217,7 @@ xml_start_element (GMarkupParseContext  *context,
         else if (strcmp (attribute_names[i], "note") == 0 || strcmp (attribute_names[i], "puzzle_note") == 0)
           note = attribute_values[i];
       if (data == NULL)
-        xml_item_error (state, line, "%s", _("a game without data"));
+        xml_item_error (state, NC_PARSE_LINE_CELLS, line, 0, 0);
       else
         xml_add_game (state, line, data, note);
     }
@@ -446,9 +449,8 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
 
   if (nc_grid_find_conflicts (&puzzle->grid, &conflict, 1) > 0)
     {
-      char text[80];
+      g_autofree char *text = ne_conflict_describe (&conflict);
 
-      nc_conflict_describe (&conflict, text, sizeof text);
       add_message (report, _("line %d: %s"), puzzle->line, text);
       report->n_skipped++;
       return TRUE;
@@ -569,7 +571,7 @@ import_run (const char    *db_path,
         {
           report->n_found++;
           report->n_skipped++;
-          g_ptr_array_add (report->messages, g_strdup (parse_error.message));
+          g_ptr_array_add (report->messages, ne_parse_error_message (&parse_error));
         }
       else
         {

@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 #include <pango/pangocairo.h>
 
+#include "ne-messages.h"
 #include "ne-render.h"
 
 /* Type sizes in points, and the spaces around them. */
@@ -121,7 +122,7 @@ ne_print_puzzle_init_generated (NePrintPuzzle     *puzzle,
     .givens = generated->puzzle,
     .solution = &generated->solution,
     .id = id,
-    .grade = nc_grade_name (generated->grade.grade),
+    .grade = ne_grade_label (generated->grade.grade),
   };
 }
 

@@ -2497,7 +2497,7 @@ import_builtin_file (NeStore     *self,
       /* A bad puzzle here is a mistake in what Nonet ships (the tests
        * catch it); the others still go in. */
       if (result == NC_READ_ERROR)
-        g_warning ("Built-in collection %s: %s", file_name, parse_error.message);
+        g_warning ("Built-in collection %s: a bad puzzle at line %d", file_name, parse_error.line);
       else if (!grade_if_unique (&puzzle.grid, &solution, &grade, &score))
         g_warning ("Built-in collection %s: the puzzle at line %d does not have exactly "
                    "one solution", file_name, puzzle.line);

@@ -11,6 +11,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ne-messages.h"
+
 struct _NonetEventRing
 {
   GObject  parent_instance;
@@ -40,14 +42,15 @@ nonet_event_ring_get_item (GListModel *model,
                            guint       position)
 {
   NonetEventRing *self = NONET_EVENT_RING (model);
-  char text[48], row[80];
+  g_autofree char *text = NULL;
+  g_autofree char *row = NULL;
 
   if (position >= self->n_events)
     return NULL;
-  nc_event_format (&self->events[(self->first + position) % self->capacity], text, sizeof text);
+  /* The core counts candidates under either order: the row can say them. */
+  text = ne_event_describe (&self->events[(self->first + position) % self->capacity], TRUE);
   /* Right-aligned numbers up to ten million steps (monospace rows). */
-  g_snprintf (row, sizeof row, "%7" G_GUINT64_FORMAT "  %s",
-              self->total - self->n_events + position + 1, text);
+  row = g_strdup_printf ("%7" G_GUINT64_FORMAT "  %s", self->total - self->n_events + position + 1, text);
   return gtk_string_object_new (row);
 }
 

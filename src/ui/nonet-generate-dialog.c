@@ -14,6 +14,7 @@
 
 #include "nc-generate.h"
 #include "ne-batch.h"
+#include "ne-messages.h"
 #include "ne-print.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
@@ -769,7 +770,7 @@ nonet_generate_dialog_bind_cell (GtkSignalListItemFactory *factory,
       text = g_strdup_printf ("%d", r->generated.clues);
       break;
     case COLUMN_GRADE:
-      text = g_strdup (nonet_grade_label (r->generated.grade.grade));
+      text = g_strdup (ne_grade_label (r->generated.grade.grade));
       break;
     case COLUMN_NOTE:
     default:
@@ -786,11 +787,11 @@ nonet_generate_dialog_bind_cell (GtkSignalListItemFactory *factory,
       if (closest)
         /* Translators: a generated puzzle: its ID, clue count and grade, e.g. "N1-19-n-7QK3ZP, 19 clues, Hard, closest found" */
         description = g_strdup_printf (_("%s, %d clues, %s, closest found"), r->id, r->generated.clues,
-                                       nonet_grade_label (r->generated.grade.grade));
+                                       ne_grade_label (r->generated.grade.grade));
       else
         /* Translators: a generated puzzle: its ID, clue count and grade, e.g. "N1-24-n-7QK3ZP, 24 clues, Easy" */
         description = g_strdup_printf (_("%s, %d clues, %s"), r->id, r->generated.clues,
-                                       nonet_grade_label (r->generated.grade.grade));
+                                       ne_grade_label (r->generated.grade.grade));
       gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
     }
 }

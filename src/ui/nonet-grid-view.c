@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ne-messages.h"
 #include "ne-render.h"
 
 /* The smallest grid whose digits are still legible, and the size it asks
@@ -320,7 +321,7 @@ update_accessible (NonetGridView *self)
 static char *
 make_status_text (NonetGridView *self)
 {
-  char first[128];
+  g_autofree char *first = NULL;
 
   if (self->game == NULL || self->hidden)
     return g_strdup ("");
@@ -329,7 +330,7 @@ make_status_text (NonetGridView *self)
   if (!self->highlight_conflicts || self->n_conflicts == 0)
     return g_strdup ("");
 
-  nc_conflict_describe (&self->conflicts[0], first, sizeof first);
+  first = ne_conflict_describe (&self->conflicts[0]);
   if (self->n_conflicts == 1)
     return g_strdup_printf (_("Conflict: %s"), first);
   return g_strdup_printf (ngettext ("%d conflict, the first: %s",
@@ -1134,11 +1135,11 @@ nonet_grid_view_dup_conflict_text (NonetGridView *self,
   for (size_t i = 0; i < MIN (self->n_conflicts, (size_t) MAX_CONFLICTS); i++)
     {
       const NcConflict *conflict = &self->conflicts[i];
-      char line[128];
+      g_autofree char *line = NULL;
 
       if (conflict->cell_a != cell && conflict->cell_b != cell)
         continue;
-      nc_conflict_describe (conflict, line, sizeof line);
+      line = ne_conflict_describe (conflict);
       if (text == NULL)
         text = g_string_new (line);
       else

@@ -11,25 +11,6 @@
 
 #include <glib/gi18n.h>
 
-#include "nc-grade.h"
-
-static const char * const grade_labels[] = {
-  [NC_GRADE_EASY] = N_("Easy"),
-  [NC_GRADE_MEDIUM] = N_("Medium"),
-  [NC_GRADE_HARD] = N_("Hard"),
-  [NC_GRADE_EXPERT] = N_("Expert"),
-  [NC_GRADE_EXTREME] = N_("Extreme"),
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (grade_labels) == NC_GRADE_COUNT);
-
-const char *
-nonet_grade_label (int grade)
-{
-  if (grade < 0 || grade >= NC_GRADE_COUNT)
-    return "";
-  return _(grade_labels[grade]);
-}
-
 char *
 nonet_format_duration (gint64 ms)
 {

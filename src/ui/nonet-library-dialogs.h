@@ -9,8 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* A grade's translated name ("Easy" .. "Extreme"); "" for -1 (not graded). */
-const char *nonet_grade_label               (int           grade);
 /* A time played: "4:32", "1:02:03". */
 char       *nonet_format_duration           (gint64        ms);
 

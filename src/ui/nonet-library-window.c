@@ -15,6 +15,7 @@
 #include "nc-grade.h"
 #include "ne-import.h"
 #include "ne-library-model.h"
+#include "ne-messages.h"
 #include "ne-print.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
@@ -287,7 +288,7 @@ cell_bind (GtkSignalListItemFactory *factory,
       gtk_label_set_label (label, text);
       break;
     case COLUMN_GRADE:
-      gtk_label_set_label (label, nonet_grade_label (ne_library_item_get_grade (item)));
+      gtk_label_set_label (label, ne_grade_label (ne_library_item_get_grade (item)));
       break;
     case COLUMN_STATUS:
       gtk_label_set_label (label, ne_puzzle_status_name (ne_library_item_get_status (item)));
@@ -828,7 +829,7 @@ nonet_library_window_print_operation (NonetLibraryWindow *self)
       if (info.source != NULL && nc_puzzle_id_parse (info.source, &params, NULL))
         puzzle.id = info.source;
       if (info.grade >= 0)
-        puzzle.grade = nc_grade_name ((NcGrade) info.grade);
+        puzzle.grade = ne_grade_label (info.grade);
       puzzle.title = caption;
       ne_print_document_add_puzzle (document, &puzzle);
       ne_puzzle_info_clear (&info);
@@ -1069,7 +1070,7 @@ nonet_library_window_setup_filters (NonetLibraryWindow *self)
   g_autoptr(GtkStringList) status_list = NULL;
 
   for (int g = 0; g < NC_GRADE_COUNT; g++)
-    grades[g + 1] = nonet_grade_label (g);
+    grades[g + 1] = ne_grade_label (g);
   grade_list = gtk_string_list_new (grades);
   status_list = gtk_string_list_new (statuses);
   gtk_drop_down_set_model (self->grade_drop, G_LIST_MODEL (grade_list));

@@ -15,6 +15,7 @@
 #include "nc-parse.h"
 #include "nc-solver.h"
 #include "ne-batch.h"
+#include "ne-messages.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
 #include "ne-print.h"
@@ -334,45 +335,6 @@ nonet_window_run_elapsed_us (NonetWindow *self)
   return self->run_elapsed_us + g_get_monotonic_time () - self->run_resumed_us;
 }
 
-/* What the last event did, as a sentence: "4 at r1c3 collides with the 4
- * at r1c7 (row 1)". */
-static char *
-nonet_window_describe_event (const NcEvent *event,
-                             NcOrder        order)
-{
-  char cell[5], peer[5], unit[16];
-
-  if (event->cell >= 0)
-    nc_cell_name (event->cell, cell);
-  switch (event->kind)
-    {
-    case NC_EVENT_CHOOSE:
-      if (order == NC_ORDER_MRV)
-        return g_strdup_printf (g_dngettext (NULL, "Chose %s: %u candidate", "Chose %s: %u candidates",
-                                             event->candidates),
-                                cell, (guint) event->candidates);
-      return g_strdup_printf (_("Chose %s"), cell);
-    case NC_EVENT_TRY:
-      return g_strdup_printf (_("Trying %u at %s"), (guint) event->digit, cell);
-    case NC_EVENT_REJECT:
-      nc_cell_name (event->peer, peer);
-      nc_unit_label ((NcUnit) event->unit, event->cell, unit);
-      /* Translators: "4 at r1c3 collides with the 4 at r1c7 (row 1)" */
-      return g_strdup_printf (_("%u at %s collides with the %u at %s (%s)"),
-                              (guint) event->digit, cell, (guint) event->digit, peer, unit);
-    case NC_EVENT_PLACE:
-      return g_strdup_printf (_("Placed %u at %s (depth %u)"), (guint) event->digit, cell,
-                              (guint) event->depth);
-    case NC_EVENT_BACKTRACK:
-      return g_strdup_printf (_("Backtrack: %u taken back from %s"), (guint) event->digit, cell);
-    case NC_EVENT_SOLVED:
-      return g_strdup (_("Solved"));
-    case NC_EVENT_EXHAUSTED:
-    default:
-      return g_strdup (_("No solution"));
-    }
-}
-
 /* The status line says the last event, at a rate one can read (force:
  * now, as after a step or a pause). */
 static void
@@ -385,7 +347,7 @@ nonet_window_run_update_status (NonetWindow *self,
   if (!self->run_has_last || (!force && now - self->status_us < RUN_STATUS_US))
     return;
   self->status_us = now;
-  text = nonet_window_describe_event (&self->run_last, nonet_solve_bar_get_order (self->solve_bar));
+  text = ne_event_describe (&self->run_last, nonet_solve_bar_get_order (self->solve_bar) == NC_ORDER_MRV);
   nonet_solve_bar_set_status (self->solve_bar, text);
 }
 
@@ -863,8 +825,8 @@ describe_closest (const NonetPreset *preset,
   if (preset->by_difficulty)
     /* Translators: the first %s is the difficulty asked for, the second the one found, both such as "Hard" */
     return g_strdup_printf (_("No %s puzzle was found in time: this one is %s"),
-                            nonet_grade_label (preset->grade),
-                            nonet_grade_label (generated->grade.grade));
+                            ne_grade_label (preset->grade),
+                            ne_grade_label (generated->grade.grade));
   return g_strdup_printf (ngettext ("No puzzle with %d clue was found in time: this one has %d",
                                     "No puzzle with %d clues was found in time: this one has %d",
                                     preset->clues),
@@ -1027,7 +989,7 @@ nonet_window_print_document (NonetWindow *self,
           if (info.source != NULL && nc_puzzle_id_parse (info.source, &params, NULL))
             id = g_strdup (info.source);
           if (info.grade >= 0)
-            grade = nc_grade_name ((NcGrade) info.grade);
+            grade = ne_grade_label (info.grade);
           title = info.title != NULL ? g_strdup (info.title) : ne_store_describe_puzzle (self->store, puzzle_id);
           ne_puzzle_info_clear (&info);
         }
@@ -1206,10 +1168,9 @@ nonet_window_start_puzzle (NonetWindow *self)
   n_conflicts = nc_grid_find_conflicts (&board, &conflict, 1);
   if (n_conflicts > 0)
     {
-      char what[128];
+      g_autofree char *what = ne_conflict_describe (&conflict);
       g_autofree char *message = NULL;
 
-      nc_conflict_describe (&conflict, what, sizeof what);
       if (n_conflicts == 1)
         /* Translators: %s describes the conflict, e.g. "r1c1 and r1c7 are both 4 (row 1)" */
         message = g_strdup_printf (_("This puzzle has a conflict: %s"), what);
@@ -1272,7 +1233,9 @@ nonet_window_paste_cb (GObject      *source,
   nc_puzzle_init (&puzzle);
   if (!nc_parse_puzzle (text, strlen (text), &puzzle, &parse_error))
     {
-      nonet_window_toast (self, parse_error.message);
+      g_autofree char *message = ne_parse_error_message (&parse_error);
+
+      nonet_window_toast (self, message);
       nc_puzzle_clear (&puzzle);
       return;
     }

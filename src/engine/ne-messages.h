@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ne-messages.h: the sentences of the core, in the user's language.
+ *
+ * The core (plain C11, no gettext) reports errors and events as kinds with
+ * numbers, and its few fixed words (grade and technique names, puzzle ID
+ * errors) as strings marked NC_N_. Every place that shows one of them to a
+ * person (the window, the import report, nonet-cli) takes its sentence from
+ * here, so each is written once and translated once. Untranslated, they read
+ * as the core's own notation: "r1c3", "row 1", "line 4: 79 cells, a puzzle
+ * has 81". */
+#pragma once
+
+#include <glib.h>
+
+#include "nc-backtrack.h"
+#include "nc-grade.h"
+#include "nc-grid.h"
+#include "nc-parse.h"
+
+G_BEGIN_DECLS
+
+/* A string the core marked with NC_N_, translated. */
+const char *ne_core_text          (const char         *text);
+
+/* "Easy" .. "Extreme"; "" for -1 (not graded). */
+const char *ne_grade_label        (int                 grade);
+const char *ne_technique_label    (NcTechnique         technique);
+
+/* "r1c3" (row 1, column 3). */
+char       *ne_cell_label         (int                 cell);
+/* "row 1", "column 7", "box 3": the unit of that kind holding cell. */
+char       *ne_unit_label         (NcUnit              unit,
+                                   int                 cell);
+/* "r1c1 and r1c7 are both 4 (row 1)" */
+char       *ne_conflict_describe  (const NcConflict   *conflict);
+/* "line 4: 79 cells, a puzzle has 81"; "" for NC_PARSE_OK. */
+char       *ne_parse_error_message (const NcParseError *error);
+/* Why a grader step holds, as a sentence: "r3c5 must be 7: it is the only
+ * place for 7 in box 2". Lists are whole, however long. */
+char       *ne_step_describe      (const NcStep       *step);
+/* "4 at r1c3 collides with the 4 at r1c7 (row 1)"; with_candidates says
+ * whether a CHOOSE event's count of candidates means anything (MRV). */
+char       *ne_event_describe     (const NcEvent      *event,
+                                   gboolean            with_candidates);
+
+G_END_DECLS
