@@ -511,6 +511,75 @@ round_trip (Fixture *fixture, NeExportFormat format, const char *name)
     }
 }
 
+/* A flood of problems lists the first NE_IMPORT_MAX_MESSAGES and counts
+ * the rest; a line repeated (even of a puzzle in the trash) is a duplicate
+ * found without solving it again, with the same message as ever. */
+static void
+test_floods (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(NeImportReport) report = NULL;
+  g_autoptr(NeImportReport) repeated = NULL;
+  g_autoptr(NeStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  guint n_before_trash;
+  gint64 id;
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (text, "x\n");
+  file = write_temp (fixture, "bad.txt", text->str, (gssize) text->len);
+  report = import (fixture, file, NULL);
+  g_assert_cmpuint (report->n_found, ==, 1000);
+  g_assert_cmpuint (report->n_skipped, ==, 1000);
+  g_assert_cmpuint (report->n_unlisted, ==, 900);
+  g_assert_cmpuint (report->messages->len, ==, NE_IMPORT_MAX_MESSAGES + 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (report->messages, 99), "line 100"));
+  g_assert_cmpstr (g_ptr_array_index (report->messages, 100), ==, "… and 900 more problems");
+
+  /* P1000 in the library, then in the trash; then a file of it 300 times. */
+  store = open_store (fixture);
+  g_clear_object (&file);
+  file = write_temp (fixture, "one.txt", P1000 "\n", -1);
+  g_clear_pointer (&report, ne_import_report_free);
+  report = import (fixture, file, "Once");
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  {
+    NcGrid givens;
+
+    for (int i = 0; i < NC_CELLS; i++)
+      givens.cell[i] = P1000[i] == '.' ? 0 : (uint8_t) (P1000[i] - '0');
+    id = ne_store_find_puzzle (store, &givens, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (id, >, 0);
+  }
+  n_before_trash = count_puzzles (fixture);
+  g_assert_true (ne_store_trash_puzzles (store, &id, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_puzzles (fixture), ==, n_before_trash - 1);
+
+  g_string_truncate (text, 0);
+  for (guint i = 0; i < 300; i++)
+    g_string_append (text, P1000 "\n");
+  g_clear_object (&file);
+  file = write_temp (fixture, "repeated.txt", text->str, (gssize) text->len);
+  repeated = import (fixture, file, NULL);
+  g_assert_cmpuint (repeated->n_found, ==, 300);
+  g_assert_cmpuint (repeated->n_imported, ==, 0);
+  g_assert_cmpuint (repeated->n_duplicates, ==, 300);
+  g_assert_cmpuint (repeated->n_unlisted, ==, 200);
+  first = g_strdup_printf ("line 1: the same puzzle as #%" G_GINT64_FORMAT " in Once, which was in the "
+                           "trash and is back in the library", id);
+  second = g_strdup_printf ("line 2: the same puzzle as #%" G_GINT64_FORMAT " in Once", id);
+  g_assert_cmpstr (g_ptr_array_index (repeated->messages, 0), ==, first);
+  g_assert_cmpstr (g_ptr_array_index (repeated->messages, 1), ==, second);
+  g_assert_cmpuint (count_puzzles (fixture), ==, n_before_trash);
+  assert_integrity_ok (fixture);
+  g_assert_cmpstr (g_ptr_array_index (repeated->messages, 100), ==, "… and 200 more problems");
+}
+
 static void
 test_round_trip_lines (Fixture *fixture, gconstpointer data)
 {
@@ -590,6 +659,7 @@ main (int argc, char *argv[])
   ADD ("/import/bad-files", test_bad_files);
   ADD ("/import/cancel", test_cancel);
   ADD ("/import/cancel-async", test_cancel_async);
+  ADD ("/import/floods", test_floods);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);
   ADD ("/export/failures", test_export_failures);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli-generate-options.h"
+#include "cli-input.h"
 #include "cli-pdf.h"
 #include "nc-backtrack.h"
 #include "nc-generate.h"
@@ -37,10 +38,16 @@ enum
   STATUS_BAD_INPUT = 2,    /* unreadable file, bad syntax, repeated givens, bad options */
 };
 
+/* The most problems said of one input: the rest are counted (a file of a
+ * million bad lines is a hundred lines and "… and 999,900 more problems"). */
+#define MAX_REPORTED 100
+
 typedef struct
 {
   const char *name;     /* the file as named on the command line, or "standard input" */
   int         status;   /* the worst status so far */
+  guint       n_reported;
+  guint       n_unlisted;
 } Input;
 
 static void
@@ -56,48 +63,32 @@ report (Input *input, int status, const char *format, ...)
   g_autofree char *message = NULL;
   va_list args;
 
+  raise_status (input, status);
+  if (input->n_reported >= MAX_REPORTED)
+    {
+      input->n_unlisted++;
+      return;
+    }
+  input->n_reported++;
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
   fflush (stdout);
   fprintf (stderr, "%s: %s\n", input->name, message);
-  raise_status (input, status);
 }
 
-static gboolean
-read_input (const char *path, Input *input, char **text, gsize *len)
+/* "… and 999,900 more problems" after the first MAX_REPORTED. */
+static void
+report_unlisted (Input *input)
 {
-  g_autoptr(GError) error = NULL;
+  g_autofree char *more = NULL;
 
-  if (path == NULL || strcmp (path, "-") == 0)
-    {
-      GString *buffer = g_string_new (NULL);
-      char chunk[65536];
-      size_t n;
-
-      input->name = _("standard input");
-      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0)
-        g_string_append_len (buffer, chunk, (gssize) n);
-      if (ferror (stdin))
-        {
-          fprintf (stderr, _("nonet-cli: cannot read standard input: %s\n"), g_strerror (errno));
-          g_string_free (buffer, TRUE);
-          return FALSE;
-        }
-      *len = buffer->len;
-      *text = g_string_free (buffer, FALSE);
-      return TRUE;
-    }
-
-  input->name = path;
-  if (!g_file_get_contents (path, text, len, &error))
-    {
-      fprintf (stderr, "nonet-cli: %s\n", error->message);
-      return FALSE;
-    }
-  return TRUE;
+  if (input->n_unlisted == 0)
+    return;
+  more = ne_more_problems (input->n_unlisted);
+  fflush (stdout);
+  fprintf (stderr, "%s: %s\n", input->name, more);
 }
-
 
 typedef gboolean (*PuzzleFunc) (Input *input, const NcPuzzle *puzzle, gpointer data);
 
@@ -115,7 +106,8 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
   NcReadResult result;
   guint n_puzzles = 0;
 
-  if (!read_input (path, &input, &text, &len))
+  text = cli_read_input ("nonet-cli", path, &input.name, &len);
+  if (text == NULL)
     return STATUS_BAD_INPUT;
 
   if (ne_import_looks_like_xml (text, len))
@@ -158,6 +150,7 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
     }
   nc_reader_free (reader);
 
+  report_unlisted (&input);
   if (n_puzzles == 0 && input.status == STATUS_OK)
     report (&input, STATUS_BAD_INPUT, "%s", _("no puzzle found"));
   fflush (stdout);
@@ -549,23 +542,6 @@ static const GOptionEntry library_db_entries[] = {
   { NULL }
 };
 
-/* 1234567 -> "1,234,567". */
-static char *
-format_count (guint n)
-{
-  g_autofree char *digits = g_strdup_printf ("%u", n);
-  GString *out = g_string_new (NULL);
-  size_t len = strlen (digits);
-
-  for (size_t i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, digits[i]);
-    }
-  return g_string_free (out, FALSE);
-}
-
 static const char *
 library_db_path (void)
 {
@@ -630,7 +606,7 @@ library_open_ids (const char *command, const char *collection, int status, GArra
 static void
 print_import_progress (guint n_done, double fraction, gpointer data)
 {
-  g_autofree char *count = format_count (n_done);
+  g_autofree char *count = ne_format_count (n_done);
 
   /* Back to the start of the line, over the last count. */
   fputc ('\r', stderr);
@@ -641,7 +617,7 @@ print_import_progress (guint n_done, double fraction, gpointer data)
 static void
 print_import_report (const char *name, const char *collection, const NeImportReport *report, gboolean several_files)
 {
-  g_autofree char *imported = format_count (report->n_imported);
+  g_autofree char *imported = ne_format_count (report->n_imported);
   GString *line = g_string_new (NULL);
 
   if (several_files)
@@ -652,14 +628,14 @@ print_import_report (const char *name, const char *collection, const NeImportRep
     g_string_append_printf (line, _(" into “%s”"), collection);
   if (report->n_duplicates > 0)
     {
-      g_autofree char *n = format_count (report->n_duplicates);
+      g_autofree char *n = ne_format_count (report->n_duplicates);
 
       g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "; %s duplicate", "; %s duplicates",
                                                  report->n_duplicates), n);
     }
   if (report->n_skipped > 0)
     {
-      g_autofree char *n = format_count (report->n_skipped);
+      g_autofree char *n = ne_format_count (report->n_skipped);
 
       g_string_append_printf (line, _("; %s skipped"), n);
     }
@@ -860,7 +836,7 @@ library_export (int argc, char **argv)
       fprintf (stderr, "nonet-cli library export: %s\n", error->message);
       return STATUS_BAD_INPUT;
     }
-  count = format_count (ids->len);
+  count = ne_format_count (ids->len);
   printf (g_dngettext (GETTEXT_PACKAGE, "Exported %s puzzle to %s\n", "Exported %s puzzles to %s\n", ids->len),
           count, output);
   return STATUS_OK;
@@ -893,7 +869,7 @@ library_collections (int argc, char **argv)
   for (guint i = 0; i < collections->len; i++)
     {
       const NeCollectionInfo *info = g_ptr_array_index (collections, i);
-      g_autofree char *count = format_count (info->n_puzzles);
+      g_autofree char *count = ne_format_count (info->n_puzzles);
 
       printf ("%8s  %s%s\n", count, info->name, info->builtin ? _(" (built-in)") : "");
     }

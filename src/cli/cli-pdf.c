@@ -13,6 +13,7 @@
 #include "cli-pdf.h"
 
 #include "cli-generate-options.h"
+#include "cli-input.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -121,34 +122,6 @@ add_generated (NePrintDocument *doc, const PdfOptions *options, const NcGenerate
 
 /* Reading */
 
-static char *
-read_all (const char *path, const char **name)
-{
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  if (path == NULL || strcmp (path, "-") == 0)
-    {
-      GString *buffer = g_string_new (NULL);
-      char chunk[65536];
-      size_t n;
-
-      *name = _("standard input");
-      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0)
-        g_string_append_len (buffer, chunk, (gssize) n);
-      if (!ferror (stdin))
-        return g_string_free (buffer, FALSE);
-      fprintf (stderr, _("%s: cannot read standard input: %s\n"), PREFIX, g_strerror (errno));
-      g_string_free (buffer, TRUE);
-      return NULL;
-    }
-
-  *name = path;
-  if (!g_file_get_contents (path, &text, NULL, &error))
-    fprintf (stderr, "%s: %s\n", PREFIX, error->message);
-  return text;
-}
-
 /* Lines 1..n of text as the reader counts them: "\n", "\r\n" or a lone "\r"
  * ends one. */
 static GPtrArray *
@@ -224,7 +197,7 @@ add_read (NePrintDocument *doc, const char *path)
   NcReadResult result;
   int status = STATUS_OK;
 
-  text = read_all (path, &name);
+  text = cli_read_input (PREFIX, path, &name, NULL);
   if (text == NULL)
     return STATUS_BAD_INPUT;
   lines = split_lines (text);

@@ -14,10 +14,13 @@
 #include "ne-tsan-private.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "nc-grade.h"
 #include "nc-parse.h"
@@ -255,15 +258,18 @@ parse_opensudoku (const char *text, gsize len, const char *name, GError **error)
     {
       const char *message = local_error->message;
       const char *after_position;
+      g_autofree char *valid_message = NULL;
       int line = 0, column = 0;
 
       /* GMarkup starts with "Error on line 6 char 5: ", said below. */
       if (g_str_has_prefix (message, "Error on line ") && (after_position = strstr (message, ": ")) != NULL)
         message = after_position + 2;
+      /* About bad UTF-8, GMarkup quotes the bad bytes themselves. */
+      valid_message = g_utf8_make_valid (message, -1);
       g_markup_parse_context_get_position (context, &line, &column);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("%s is not a valid OpenSudoku file: line %d, column %d: %s"),
-                   name, line, column, message);
+                   name, line, column, valid_message);
       g_free (state.folder);
       g_array_unref (state.items);
       return NULL;
@@ -339,6 +345,39 @@ count_lines (const char *text, gsize len)
 }
 
 /* Reads the file into *text; errors name it. */
+/* The file's first max bytes, NUL-terminated: a named pipe or a device
+ * may never end, so its size says nothing. */
+static gboolean
+read_at_most (GFile *file, gsize max, GCancellable *cancellable, char **text, gsize *len, GError **error)
+{
+  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
+  g_autofree char *buffer = NULL;
+  gsize allocated = 65536;
+  gsize used = 0;
+  gsize n_read;
+
+  if (stream == NULL)
+    return FALSE;
+  buffer = g_malloc (allocated + 1);
+  do
+    {
+      if (used == allocated)
+        {
+          allocated = MIN (allocated * 2, max);
+          buffer = g_realloc (buffer, allocated + 1);
+        }
+      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buffer + used, allocated - used,
+                                    &n_read, cancellable, error))
+        return FALSE;
+      used += n_read;
+    }
+  while (n_read > 0 && used < max);
+  buffer[used] = '\0';
+  *len = used;
+  *text = g_steal_pointer (&buffer);
+  return TRUE;
+}
+
 static gboolean
 load_file (GFile *file, const char *name, char **text, gsize *len, GCancellable *cancellable, GError **error)
 {
@@ -366,13 +405,13 @@ load_file (GFile *file, const char *name, char **text, gsize *len, GCancellable 
                    _("%s is too large to import (%s; the limit is 256 MiB)"), name, size);
       return FALSE;
     }
-  if (!g_file_load_contents (file, cancellable, text, len, NULL, &local_error))
+  if (!read_at_most (file, MAX_FILE_SIZE + 1, cancellable, text, len, &local_error))
     {
       g_set_error (error, local_error->domain, local_error->code,
                    _("Could not read %s: %s"), name, io_error_reason (local_error));
       return FALSE;
     }
-  /* A file that grew between the two looks. */
+  /* A file that grew between the two looks, or a pipe. */
   if (*len > MAX_FILE_SIZE)
     {
       g_clear_pointer (text, g_free);
@@ -402,14 +441,34 @@ typedef struct
   gint64          batch_start;
 } Importer;
 
+/* Whether one more problem would still be listed: a file of a million
+ * bad lines lists the first NE_IMPORT_MAX_MESSAGES and counts the rest. */
+static gboolean
+report_has_room (NeImportReport *report)
+{
+  if (report->messages->len < NE_IMPORT_MAX_MESSAGES)
+    return TRUE;
+  report->n_unlisted++;
+  return FALSE;
+}
+
 static void G_GNUC_PRINTF (2, 3)
 add_message (NeImportReport *report, const char *format, ...)
 {
   va_list args;
 
+  if (!report_has_room (report))
+    return;
   va_start (args, format);
   g_ptr_array_add (report->messages, g_strdup_vprintf (format, args));
   va_end (args);
+}
+
+static void
+report_add_unlisted (NeImportReport *report)
+{
+  if (report->n_unlisted > 0)
+    g_ptr_array_add (report->messages, ne_more_problems (report->n_unlisted));
 }
 
 static gboolean
@@ -417,9 +476,9 @@ importer_commit (Importer *importer, GError **error)
 {
   if (!importer->in_batch)
     return TRUE;
+  /* A failed commit has rolled the batch back already. */
   if (!ne_store_commit (importer->store, error))
     {
-      ne_store_rollback (importer->store);
       importer->in_batch = FALSE;
       return FALSE;
     }
@@ -439,6 +498,8 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
   NcConflict conflict;
   NcGrid solution;
   NcGradeResult grade;
+  gint64 original_id;
+  gboolean was_trashed = FALSE;
   NePuzzleMeta meta = {
     .title = nc_puzzle_meta (puzzle, 'T'),
     .author = nc_puzzle_meta (puzzle, 'A'),
@@ -455,6 +516,36 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
       report->n_skipped++;
       return TRUE;
     }
+  if (!importer->in_batch)
+    {
+      if (!ne_store_begin (importer->store, error))
+        return FALSE;
+      importer->in_batch = TRUE;
+      importer->batch_start = g_get_monotonic_time ();
+    }
+  /* Givens the library holds already (a line repeated in the file, or a
+   * file imported again) are a duplicate without being solved and graded
+   * again: a file of one puzzle a million times is a lookup a line. */
+  original_id = ne_store_find_duplicate (importer->store, &puzzle->grid, &was_trashed, &local_error);
+  if (local_error != NULL)
+    {
+      ne_store_rollback (importer->store);
+      importer->in_batch = FALSE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (original_id > 0)
+    {
+      report->n_duplicates++;
+      if (report_has_room (report))
+        {
+          g_autofree char *text = ne_store_describe_duplicate (importer->store, original_id, was_trashed);
+
+          g_ptr_array_add (report->messages, g_strdup_printf (_("line %d: %s"), puzzle->line, text));
+        }
+      return TRUE;
+    }
+
   switch (nc_solver_count (&puzzle->grid, 2, &solution))
     {
     case 0:
@@ -470,13 +561,6 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
     }
   nc_grade (&puzzle->grid, &grade, NULL, NULL);
 
-  if (!importer->in_batch)
-    {
-      if (!ne_store_begin (importer->store, error))
-        return FALSE;
-      importer->in_batch = TRUE;
-      importer->batch_start = g_get_monotonic_time ();
-    }
   if (ne_store_insert_puzzle (importer->store, &puzzle->grid, &solution, (int) grade.grade,
                               (int) grade.score, &meta, NULL, &local_error) > 0)
     {
@@ -571,7 +655,8 @@ import_run (const char    *db_path,
         {
           report->n_found++;
           report->n_skipped++;
-          g_ptr_array_add (report->messages, ne_parse_error_message (&parse_error));
+          if (report_has_room (report))
+            g_ptr_array_add (report->messages, ne_parse_error_message (&parse_error));
         }
       else
         {
@@ -602,13 +687,29 @@ import_run (const char    *db_path,
     ok = importer_commit (&importer, error);
   source_clear (&source);
   if (!ok)
-    return NULL;
+    {
+      /* What the batches before the failure put in the library stays. */
+      if (report->n_imported > 0 && error != NULL && *error != NULL)
+        {
+          g_autofree char *count = ne_format_count (report->n_imported);
+          char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                        "%s (%s puzzle of the file was imported before that)",
+                                                        "%s (%s puzzles of the file were imported before that)",
+                                                        report->n_imported),
+                                           (*error)->message, count);
+
+          g_free ((*error)->message);
+          (*error)->message = message;
+        }
+      return NULL;
+    }
 
   if (report->n_found == 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s holds no puzzle"), name);
       return NULL;
     }
+  report_add_unlisted (report);
   if (sink != NULL && !report->cancelled)
     sink (report->n_found, 1.0, sink_data);
   return g_steal_pointer (&report);
@@ -832,6 +933,46 @@ append_header (GString *out, char tag, const char *value)
       g_string_append_printf (out, "#%c%s\n", tag, lines[i]);
 }
 
+/* Writes data to a new file beside path, then renames it over path; on
+ * any failure removes it again. Returns 0 or the errno at fault. */
+static int
+write_beside_and_rename (const char *path, const char *data, gsize len)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *tmp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+  int saved_errno = 0;
+  int fd;
+
+  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0666);
+  if (fd < 0)
+    return errno;
+  while (len > 0)
+    {
+      ssize_t n = write (fd, data, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          saved_errno = errno;
+          break;
+        }
+      data += n;
+      len -= (gsize) n;
+    }
+  /* A full disk may show only when the data reaches it. */
+  if (saved_errno == 0 && fsync (fd) != 0)
+    saved_errno = errno;
+  if (close (fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (saved_errno == 0 && g_rename (tmp_path, path) != 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    g_unlink (tmp_path);
+  return saved_errno;
+}
+
 gboolean
 ne_export_puzzles (NeStore         *store,
                    const gint64    *ids,
@@ -842,6 +983,7 @@ ne_export_puzzles (NeStore         *store,
 {
   g_autoptr(GString) out = g_string_sized_new (n_ids * 83 + 32);
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
 
   g_return_val_if_fail (NE_IS_STORE (store), FALSE);
   g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
@@ -880,9 +1022,25 @@ ne_export_puzzles (NeStore         *store,
       ne_puzzle_info_clear (&info);
     }
 
-  /* Written beside the target and renamed over it. */
-  if (!g_file_replace_contents (file, out->str, out->len, NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &local_error))
+  /* Written beside the target and renamed over it. GIO writes a target
+   * that does not exist yet in place, and leaves it half-written when the
+   * disk fills: a local file is written here instead. */
+  path = g_file_get_path (file);
+  if (path != NULL)
+    {
+      int saved_errno = write_beside_and_rename (path, out->str, out->len);
+
+      if (saved_errno != 0)
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       _("Could not write %s: %s"), name, g_strerror (saved_errno));
+          return FALSE;
+        }
+    }
+  else if (!g_file_replace_contents (file, out->str, out->len, NULL, FALSE,
+                                     G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &local_error))
     {
       g_autofree char *name = g_file_get_parse_name (file);
 

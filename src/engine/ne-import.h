@@ -39,9 +39,15 @@ typedef struct
   gint64  collection_id;
   /* One sentence per puzzle not imported, in file order, e.g.
    * "line 40: 80 cells, a puzzle has 81", "line 77: more than one solution",
-   * "line 90: the same puzzle as #12 in Forum". Duplicates are listed too. */
+   * "line 90: the same puzzle as #12 in Forum". Duplicates are listed too.
+   * Only the first NE_IMPORT_MAX_MESSAGES problems are: a last sentence
+   * then says how many more there were ("… and 999,900 more problems"),
+   * and n_unlisted counts them. The counts above are always exact. */
   GPtrArray *messages;  /* char* */
+  guint   n_unlisted;
 } NeImportReport;
+
+#define NE_IMPORT_MAX_MESSAGES 100
 
 void ne_import_report_free (NeImportReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NeImportReport, ne_import_report_free)

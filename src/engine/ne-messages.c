@@ -5,6 +5,8 @@
 
 #include "ne-messages.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 const char *
@@ -61,6 +63,32 @@ ne_conflict_describe (const NcConflict *conflict)
 
   /* Translators: "r1c1 and r1c7 are both 4 (row 1)" */
   return g_strdup_printf (_("%s and %s are both %d (%s)"), a, b, (int) conflict->digit, unit);
+}
+
+char *
+ne_format_count (guint n)
+{
+  g_autofree char *digits = g_strdup_printf ("%u", n);
+  GString *out = g_string_new (NULL);
+  size_t len = strlen (digits);
+
+  for (size_t i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+ne_more_problems (guint n)
+{
+  g_autofree char *count = ne_format_count (n);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… and %s more problem",
+                                       "… and %s more problems", n),
+                          count);
 }
 
 char *

@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "nc-canon.h"
 #include "nc-grade.h"
@@ -348,18 +349,64 @@ is_corrupt_code (int rc)
   return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
 }
 
-/* "<what> <path>: <SQLite's reason>", e.g. "Could not save the game to
- * /home/ada/.local/share/nonet/library.db: database or disk is full". */
+/* Why the last call failed, in words a person acts on. SQLite's own
+ * ("database or disk is full", "unable to open database file") cannot
+ * tell a full disk from a busy library or a folder that is read-only. */
+static char *
+ne_store_failure_reason (NeStore *self)
+{
+  int rc = sqlite3_extended_errcode (self->db);
+  g_autofree char *dir = NULL;
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_FULL:
+      return g_strdup (_("the disk is full"));
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return g_strdup_printf (_("the library is locked: another program is using it (waited %d seconds)"),
+                              BUSY_TIMEOUT_MS / 1000);
+    case SQLITE_IOERR:
+      if (sqlite3_system_errno (self->db) == ENOSPC)
+        return g_strdup (_("the disk is full"));
+      break;
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+      /* The file may be writable while its folder (for the -wal and -shm
+       * files) is not: say which. */
+      dir = g_path_get_dirname (self->path);
+      if (g_access (dir, W_OK) != 0)
+        {
+          int saved_errno = errno;
+          g_autofree char *display_dir = g_filename_display_name (dir);
+
+          return g_strdup_printf (_("its folder %s cannot be written: %s"),
+                                  display_dir, g_strerror (saved_errno));
+        }
+      if ((rc & 0xff) == SQLITE_READONLY)
+        return g_strdup (_("the file is read-only"));
+      break;
+    default:
+      break;
+    }
+  return g_strdup (sqlite3_errmsg (self->db));
+}
+
+/* "<what> <path>: <reason>", e.g. _("Could not save the game to
+ * /home/ada/.local/share/nonet/library.db: the disk is full"). */
 static void
 ne_store_set_error (NeStore     *self,
                     GError     **error,
                     NeStoreError code,
                     const char  *what)
 {
+  g_autofree char *reason = NULL;
+
   if (is_corrupt_code (sqlite3_extended_errcode (self->db)))
     self->corrupt = TRUE;
+  reason = ne_store_failure_reason (self);
   g_set_error (error, NE_STORE_ERROR, code, "%s %s: %s",
-               what, self->display_path, sqlite3_errmsg (self->db));
+               what, self->display_path, reason);
 }
 
 static void
@@ -369,8 +416,8 @@ set_not_found (NeStore     *self,
                gint64       id)
 {
   g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
-               "%s %" G_GINT64_FORMAT " is not in the game library %s",
-               what, id, self->display_path);
+               _("%s %lld is not in the game library %s"),
+               what, (long long) id, self->display_path);
 }
 
 static gboolean
@@ -399,7 +446,7 @@ ne_store_tx_begin (NeStore  *self,
   if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
     {
       ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not write to the game library");
+                          _("Could not write to the game library"));
       return FALSE;
     }
   self->tx_depth++;
@@ -433,7 +480,7 @@ ne_store_tx_commit (NeStore  *self,
   if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
     {
       ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not write to the game library");
+                          _("Could not write to the game library"));
       ne_store_tx_rollback (self);
       return FALSE;
     }
@@ -520,7 +567,7 @@ ne_store_query_text (NeStore     *self,
 
   if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL) != SQLITE_OK)
     {
-      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
+      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, _("Could not open the game library"));
       return FALSE;
     }
   rc = sqlite3_step (stmt);
@@ -529,7 +576,7 @@ ne_store_query_text (NeStore     *self,
   sqlite3_finalize (stmt);
   if (rc != SQLITE_ROW)
     {
-      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
+      ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, _("Could not open the game library"));
       return FALSE;
     }
   return TRUE;
@@ -558,8 +605,8 @@ ne_store_check_version (NeStore  *self,
   if (version <= NE_STORE_SCHEMA_VERSION)
     return TRUE;
   g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NEWER,
-               "Could not open the game library %s: it was written by a newer version "
-               "of Nonet (library version %d; this version reads up to %d)",
+               _("Could not open the game library %s: it was written by a newer version "
+               "of Nonet (library version %d; this version reads up to %d)"),
                self->display_path, version, NE_STORE_SCHEMA_VERSION);
   return FALSE;
 }
@@ -571,7 +618,7 @@ static gboolean
 ne_store_migrate (NeStore  *self,
                   GError  **error)
 {
-  const char *what = "Could not update the game library";
+  const char *what = _("Could not update the game library");
 
   for (;;)
     {
@@ -759,7 +806,7 @@ ne_store_register_functions (NeStore  *self,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC, self,
                                  functions[i].func, NULL, NULL) != SQLITE_OK)
       {
-        ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, "Could not open the game library");
+        ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, _("Could not open the game library"));
         return FALSE;
       }
   return TRUE;
@@ -793,7 +840,7 @@ ne_store_quick_check (NeStore  *self,
     {
       self->corrupt = TRUE;
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
-                   "Could not open the game library %s: it is damaged (%s)",
+                   _("Could not open the game library %s: it is damaged (%s)"),
                    self->display_path, result);
       return FALSE;
     }
@@ -807,7 +854,7 @@ ne_store_setup (NeStore   *self,
                 gboolean   check,
                 GError   **error)
 {
-  const char *what = "Could not open the game library";
+  const char *what = _("Could not open the game library");
   g_autofree char *dir = g_path_get_dirname (self->path);
   int version = 0;
 
@@ -816,7 +863,7 @@ ne_store_setup (NeStore   *self,
       int saved_errno = errno;
 
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
-                   "Could not open the game library %s: could not create its folder: %s",
+                   _("Could not open the game library %s: could not create its folder: %s"),
                    self->display_path, g_strerror (saved_errno));
       return FALSE;
     }
@@ -826,7 +873,7 @@ ne_store_setup (NeStore   *self,
     {
       if (self->db == NULL)
         g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
-                     "Could not open the game library %s: out of memory", self->display_path);
+                     _("Could not open the game library %s: out of memory"), self->display_path);
       else
         ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, what);
       return FALSE;
@@ -867,9 +914,25 @@ ne_store_setup (NeStore   *self,
         return FALSE;
       }
 
-  /* Leftovers from an earlier session, then what this build ships. */
-  if (!purge_trash (self, now_ms () - PURGE_AT_OPEN_AGE_MS, error))
-    return FALSE;
+  /* Leftovers from an earlier session, then what this build ships. The
+   * purge can wait for another session that holds the library: reading it
+   * meanwhile (a list, an export) still works. */
+  {
+    GError *local_error = NULL;
+
+    if (!purge_trash (self, now_ms () - PURGE_AT_OPEN_AGE_MS, &local_error))
+      {
+        int rc = sqlite3_extended_errcode (self->db) & 0xff;
+
+        if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+          {
+            g_propagate_error (error, local_error);
+            return FALSE;
+          }
+        g_debug ("Not purging the trash now: %s", local_error->message);
+        g_error_free (local_error);
+      }
+  }
   {
     GError *local_error = NULL;
 
@@ -972,7 +1035,7 @@ move_aside (const char  *path,
           g_autofree char *display = g_filename_display_name (path);
 
           g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
-                       "The game library %s is damaged and could not be moved aside: %s",
+                       _("The game library %s is damaged and could not be moved aside: %s"),
                        display, g_strerror (saved_errno));
           return NULL;
         }
@@ -1168,7 +1231,7 @@ ne_store_step_id (NeStore       *self,
   if (rc == SQLITE_ROW)
     id = sqlite3_column_int64 (stmt, 0);
   else if (rc != SQLITE_DONE)
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return id;
 }
@@ -1186,7 +1249,7 @@ ne_store_step_change (NeStore       *self,
   if (rc != SQLITE_DONE)
     {
       ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not write to the game library");
+                          _("Could not write to the game library"));
       return -1;
     }
   return sqlite3_changes (self->db);
@@ -1290,13 +1353,13 @@ insert_row (NeStore             *self,
   sqlite3_clear_bindings (stmt);
   if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
     {
-      set_not_found (self, error, "Collection", meta->collection_id);
+      set_not_found (self, error, _("Collection"), meta->collection_id);
       return 0;
     }
   if (rc != SQLITE_DONE)
     {
       ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not add the puzzle to the game library");
+                          _("Could not add the puzzle to the game library"));
       return 0;
     }
   if (sqlite3_changes (self->db) == 0)
@@ -1349,7 +1412,7 @@ add_puzzle (NeStore       *self,
   id = ne_store_find_puzzle (self, givens, error);
   if (id == 0 && error != NULL && *error == NULL)
     g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_FAILED,
-                 "Could not add the puzzle to the game library %s", self->display_path);
+                 _("Could not add the puzzle to the game library %s"), self->display_path);
   if (id != 0 && !untrash (self, id, NULL, error))
     return 0;
   return id;
@@ -1410,14 +1473,14 @@ start_game (NeStore  *self,
   if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
     {
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
-                   "Could not start a game: puzzle %" G_GINT64_FORMAT
-                   " is not in the game library %s", puzzle_id, self->display_path);
+                   _("Could not start a game: puzzle %lld is not in the game library %s"),
+                   (long long) puzzle_id, self->display_path);
       return 0;
     }
   if (rc != SQLITE_DONE)
     {
       ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                          "Could not start a game in the game library");
+                          _("Could not start a game in the game library"));
       return 0;
     }
   game_id = sqlite3_last_insert_rowid (self->db);
@@ -1474,14 +1537,14 @@ ne_store_check_game_updated (NeStore  *self,
 {
   if (rc != SQLITE_DONE)
     {
-      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not save the game to");
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not save the game to"));
       return FALSE;
     }
   if (sqlite3_changes (self->db) != 1)
     {
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
-                   "Could not save the game to %s: game %" G_GINT64_FORMAT
-                   " is no longer in the library", self->display_path, game_id);
+                   _("Could not save the game to %s: game %lld is no longer in the library"),
+                   self->display_path, (long long) game_id);
       return FALSE;
     }
   return update_puzzle_status (self, game_id, error);
@@ -1571,10 +1634,10 @@ ne_store_get_game_status (NeStore       *self,
     }
   else if (rc == SQLITE_DONE)
     g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
-                 "Game %" G_GINT64_FORMAT " is not in the game library %s",
-                 game_id, self->display_path);
+                 _("Game %lld is not in the game library %s"),
+                 (long long) game_id, self->display_path);
   else
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return found;
 }
@@ -1596,8 +1659,8 @@ set_corrupt (NeStore     *self,
              const char  *reason)
 {
   g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT,
-               "Game %" G_GINT64_FORMAT " in the game library %s could not be restored: %s",
-               game_id, self->display_path, reason);
+               _("Game %lld in the game library %s could not be restored: %s"),
+               (long long) game_id, self->display_path, reason);
 }
 
 /* Plays the saved moves back; the error names the game and the move. */
@@ -1621,8 +1684,10 @@ restore_game (NeStore       *self,
         continue;
       if (!nc_move_parse (words[i], &moves[n_moves]))
         {
+          /* The text may be any bytes: quoted as valid UTF-8. */
+          g_autofree char *word = g_utf8_make_valid (words[i], -1);
           g_autofree char *reason =
-            g_strdup_printf ("its move %zu, “%s”, is not a move", n_moves + 1, words[i]);
+            g_strdup_printf ("its move %zu, “%s”, is not a move", n_moves + 1, word);
 
           set_corrupt (self, error, game_id, reason);
           return NULL;
@@ -1688,10 +1753,10 @@ ne_store_load_game (NeStore  *self,
     }
   else if (rc == SQLITE_DONE)
     g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
-                 "Game %" G_GINT64_FORMAT " is not in the game library %s",
-                 game_id, self->display_path);
+                 _("Game %lld is not in the game library %s"),
+                 (long long) game_id, self->display_path);
   else
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   if (rc != SQLITE_ROW)
     return NULL;
@@ -1771,7 +1836,7 @@ validate_solution (const NcGrid  *givens,
       || nc_grid_find_conflicts (solution, NULL, 0) != 0)
     {
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID,
-                   "The puzzle could not be added: its solution is not a solved grid");
+                   _("The puzzle could not be added: its solution is not a solved grid"));
       return FALSE;
     }
   for (int i = 0; i < NC_CELLS; i++)
@@ -1780,7 +1845,7 @@ validate_solution (const NcGrid  *givens,
         char cell[5];
 
         g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID,
-                     "The puzzle could not be added: its given at %s is not in its solution",
+                     _("The puzzle could not be added: its given at %s is not in its solution"),
                      nc_cell_name (i, cell));
         return FALSE;
       }
@@ -1807,6 +1872,22 @@ ne_store_describe_puzzle (NeStore *self,
   return g_string_free (text, FALSE);
 }
 
+char *
+ne_store_describe_duplicate (NeStore  *self,
+                             gint64    original_id,
+                             gboolean  was_trashed)
+{
+  g_autofree char *original = NULL;
+
+  g_return_val_if_fail (NE_IS_STORE (self), NULL);
+
+  original = ne_store_describe_puzzle (self, original_id);
+  if (was_trashed)
+    return g_strdup_printf ("the same puzzle as %s, which was in the trash and is back in the library",
+                            original);
+  return g_strdup_printf ("the same puzzle as %s", original);
+}
+
 /* The duplicate error for original_id, e.g. "the same puzzle as “Easy 4”
  * in Easy". */
 static void
@@ -1815,15 +1896,40 @@ set_duplicate (NeStore     *self,
                gint64       original_id,
                gboolean     was_trashed)
 {
-  g_autofree char *original = ne_store_describe_puzzle (self, original_id);
+  g_autofree char *message = ne_store_describe_duplicate (self, original_id, was_trashed);
 
-  if (was_trashed)
-    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE,
-                 "the same puzzle as %s, which was in the trash and is back in the library",
-                 original);
-  else
-    g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE,
-                 "the same puzzle as %s", original);
+  g_set_error_literal (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE, message);
+}
+
+gint64
+ne_store_find_duplicate (NeStore       *self,
+                         const NcGrid  *givens,
+                         gboolean      *was_trashed,
+                         GError       **error)
+{
+  GError *local_error = NULL;
+  gboolean restored = FALSE;
+  gint64 original;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (givens != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (was_trashed != NULL)
+    *was_trashed = FALSE;
+  original = ne_store_find_puzzle (self, givens, error);
+  if (original == 0)
+    return 0;
+  if (!ne_store_tx_begin (self, error))
+    return 0;
+  if (!ne_store_tx_end (self, untrash (self, original, &restored, &local_error), &local_error))
+    {
+      g_propagate_error (error, local_error);
+      return 0;
+    }
+  if (was_trashed != NULL)
+    *was_trashed = restored;
+  return original;
 }
 
 /* The insert proper, inside a transaction: 0 and error when not added. */
@@ -1957,9 +2063,9 @@ ne_store_get_puzzle (NeStore       *self,
                      ? -1 : sqlite3_column_int64 (stmt, 13);
     }
   else if (rc == SQLITE_DONE)
-    set_not_found (self, error, "Puzzle", puzzle_id);
+    set_not_found (self, error, _("Puzzle"), puzzle_id);
   else
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return rc == SQLITE_ROW;
 }
@@ -1998,7 +2104,7 @@ update_puzzles (NeStore       *self,
         bind_id_or_null (stmt, 2, value);
       changes = ne_store_step_change (self, stmt, error);
       if (changes == 0)
-        set_not_found (self, error, "Puzzle", ids[i]);
+        set_not_found (self, error, _("Puzzle"), ids[i]);
       ok = changes > 0;
     }
   if (ok && n_ids > 0)
@@ -2070,9 +2176,9 @@ collection_name (NeStore  *self,
   if (rc == SQLITE_ROW)
     name = column_strdup (stmt, 0);
   else if (rc == SQLITE_DONE)
-    set_not_found (self, error, "Collection", collection_id);
+    set_not_found (self, error, _("Collection"), collection_id);
   else
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return name;
 }
@@ -2172,7 +2278,7 @@ ne_store_get_game_puzzle (NeStore  *self,
   if (local_error != NULL)
     g_propagate_error (error, local_error);
   else if (puzzle_id == 0)
-    set_not_found (self, error, "Game", game_id);
+    set_not_found (self, error, _("Game"), game_id);
   return puzzle_id;
 }
 
@@ -2225,7 +2331,7 @@ check_collection_name (const char  *name,
   if (stripped[0] == '\0')
     {
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID,
-                   "A collection needs a name");
+                   _("A collection needs a name"));
       return NULL;
     }
   return g_steal_pointer (&stripped);
@@ -2258,7 +2364,7 @@ add_collection (NeStore     *self,
   id = ne_store_step_id (self, stmt, &local_error);
   if (id == 0 && local_error == NULL)
     ne_store_set_error (self, &local_error, NE_STORE_ERROR_FAILED,
-                        "Could not add a collection to the game library");
+                        _("Could not add a collection to the game library"));
   if (local_error != NULL)
     g_propagate_error (error, local_error);
   return id;
@@ -2327,12 +2433,12 @@ ne_store_rename_collection (NeStore     *self,
   ok = rc == SQLITE_DONE && sqlite3_changes (self->db) == 1;
   if (rc == SQLITE_CONSTRAINT_UNIQUE)
     g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE,
-                 "There is already a collection named “%s”", checked);
+                 _("There is already a collection named “%s”"), checked);
   else if (rc != SQLITE_DONE)
     ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
-                        "Could not rename the collection in the game library");
+                        _("Could not rename the collection in the game library"));
   else if (!ok)
-    set_not_found (self, error, "Collection", collection_id);
+    set_not_found (self, error, _("Collection"), collection_id);
   if (ok)
     self->changed = TRUE;
   return ne_store_tx_end (self, ok, error);
@@ -2379,7 +2485,7 @@ ne_store_list_collections (NeStore  *self,
       g_ptr_array_add (list, info);
     }
   if (rc != SQLITE_DONE)
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return rc == SQLITE_DONE ? g_steal_pointer (&list) : NULL;
 }
@@ -2408,7 +2514,7 @@ ne_store_list_puzzle_ids (NeStore  *self,
       g_array_append_val (ids, id);
     }
   if (rc != SQLITE_DONE)
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return rc == SQLITE_DONE ? g_steal_pointer (&ids) : NULL;
 }
@@ -2429,7 +2535,7 @@ builtin_version (NeStore  *self,
   if (rc == SQLITE_ROW)
     version = sqlite3_column_int (stmt, 0);
   else if (rc != SQLITE_DONE)
-    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, "Could not read the game library");
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return version;
 }

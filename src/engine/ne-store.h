@@ -190,6 +190,15 @@ gint64      ne_store_insert_puzzle (NeStore             *self,
                                     const NePuzzleMeta  *meta,
                                     gint64              *original_id,
                                     GError             **error);
+/* For an import that meets givens the library holds exactly (a line
+ * repeated in a file, or a file imported again), without solving them
+ * again: the original's id, taken out of the trash like
+ * ne_store_insert_puzzle does (*was_trashed, may be NULL, says whether it
+ * was); 0 with no error when the library holds no such givens. */
+gint64      ne_store_find_duplicate  (NeStore *self, const NcGrid *givens, gboolean *was_trashed,
+                                      GError **error);
+/* The message of ne_store_insert_puzzle's DUPLICATE error for original_id. */
+char       *ne_store_describe_duplicate (NeStore *self, gint64 original_id, gboolean was_trashed);
 /* The puzzle equivalent to givens under a transform (in the trash or not);
  * 0 with no error when there is none. */
 gint64      ne_store_find_equivalent (NeStore *self, const NcGrid *givens, GError **error);
