@@ -5,6 +5,8 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
 MESON      ?= meson
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -21,11 +23,15 @@ TEST_PACKAGES := \
 	xvfb xauth dbus dbus-x11 at-spi2-core \
 	python3 python3-gi python3-dogtail python3-pyatspi \
 	poppler-utils imagemagick xdotool \
-	groff-base flatpak-builder
+	groff-base flatpak-builder valgrind
+
+# The fuzzers (tests/fuzz) are built with clang's libFuzzer.
+FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session --
 
-.PHONY: all run check deps-run deps-test build build-asan build-tsan test test-asan test-tsan clean
+.PHONY: all run check deps-run deps-test build build-asan build-tsan test test-asan test-tsan \
+	valgrind fuzz clean
 
 all: build
 
@@ -56,18 +62,37 @@ build: deps-run
 run: build
 	GSETTINGS_SCHEMA_DIR=$(BUILD)/data $(BUILD)/src/ui/nonet
 
-# Core, engine and CLI again under AddressSanitizer and UBSan.
+# The whole suite again under AddressSanitizer and UBSan, the GUI and
+# end-to-end tests included (the tests that install the app install this
+# build). A directory set up by an older Makefile with -Dui=false is turned
+# back on.
 build-asan: deps-run
-	@[ -f $(ASAN_BUILD)/build.ninja ] || $(MESON) setup $(ASAN_BUILD) -Dui=false \
+	@[ -f $(ASAN_BUILD)/build.ninja ] || $(MESON) setup $(ASAN_BUILD) \
 	  -Db_sanitize=address,undefined -Db_lundef=false
+	@if grep -q '"name": "ui", "value": false' $(ASAN_BUILD)/meson-info/intro-buildoptions.json; then \
+	  $(MESON) configure $(ASAN_BUILD) -Dui=true; fi
 	$(MESON) compile -C $(ASAN_BUILD)
 
 test: build
 	$(XVFB_RUN) $(MESON) test -C $(BUILD) --print-errorlogs --num-processes 2
 
-test-asan: build-asan
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(MESON) test -C $(ASAN_BUILD) --suite core --suite engine --suite cli --print-errorlogs --num-processes 2 --timeout-multiplier 3
+# No GL: Mesa leaks at exit in ways no suppression can name, and unwinding
+# through it can hang. Leaks are checked (detect_leaks=1); tests/meson.build
+# points LSAN_OPTIONS at tests/lsan.supp, which names third-party libraries
+# only, and adds full unwinding for the GTK tests and the app. The python
+# drivers pass their environment on to the app they start. A finding exits
+# with 86, not 1: a test that expects the CLI to fail with 1 on bad input
+# must not take a leak on that path for the failure it wanted.
+# NONET_E2E_TIMEOUT_SCALE stretches the end-to-end tests' own waits for the
+# slower app.
+ASAN_ENV := GDK_DEBUG=gl-disable GSK_RENDERER=cairo \
+	ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
+	NONET_E2E_TIMEOUT_SCALE=4
+
+test-asan: build-asan deps-test
+	$(ASAN_ENV) $(XVFB_RUN) $(MESON) test -C $(ASAN_BUILD) --print-errorlogs --num-processes 2 \
+	  --timeout-multiplier 4
 
 # The engine's worker threads under ThreadSanitizer. GSlice's magazines
 # look racy to TSan (GLib is not instrumented): plain malloc instead.
@@ -81,11 +106,45 @@ test-tsan: build-tsan
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp \
 	$(MESON) test -C $(TSAN_BUILD) --suite engine --print-errorlogs --num-processes 2 --timeout-multiplier 3
 
+# valgrind's memcheck over one end-to-end run of the real app (the plain
+# build): test-e2e-kill plays, is killed, resumes the game and quits, and
+# waits on nothing that goes away by itself (a toast can, in an app this
+# slow). No GL (as under ASan), GLib's, GTK's and our suppressions, plain
+# malloc for GSlice. Any error, a definite leak included, makes the app exit
+# with 99 and so fails the test (which checks its status on Ctrl+Q); errors
+# of the run that is killed fail the target from its log. The test's log is
+# valgrind.json beside testlog.json, which it leaves alone.
+VALGRIND_SUPP := $(wildcard /usr/share/glib-2.0/valgrind/glib.supp /usr/share/gtk-4.0/valgrind/gtk.supp) \
+	$(CURDIR)/tests/valgrind.supp
+VALGRIND_LOG := $(BUILD)/meson-logs/valgrind-app
+valgrind: build deps-test
+	rm -f $(VALGRIND_LOG).*
+	GDK_DEBUG=gl-disable GSK_RENDERER=cairo G_SLICE=always-malloc NONET_E2E_TIMEOUT_SCALE=20 \
+	NONET_APP_WRAPPER="valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite \
+	  --errors-for-leak-kinds=definite --error-exitcode=99 --num-callers=40 \
+	  $(foreach f,$(VALGRIND_SUPP),--suppressions=$(f)) --log-file=$(CURDIR)/$(VALGRIND_LOG).%p.log" \
+	$(XVFB_RUN) $(MESON) test -C $(BUILD) test-e2e-kill --logbase valgrind --print-errorlogs \
+	  --timeout-multiplier 10; \
+	status=$$?; grep -H -E 'definitely lost|indirectly lost|possibly lost|ERROR SUMMARY' $(VALGRIND_LOG).*.log; \
+	if grep -H -E '== (Invalid|Conditional jump|Use of uninitialised|Syscall param|Mismatched|Source and destination)' \
+	  $(VALGRIND_LOG).*.log; then echo 'valgrind: errors (above) in a run that was killed'; exit 1; fi; \
+	exit $$status
+
 check: deps-test
 	$(MAKE) test
 	$(MAKE) test-asan
 	$(MAKE) test-tsan
-	@/usr/bin/python3 tests/summarize.py $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
+	$(MAKE) valgrind
+	@/usr/bin/python3 tests/summarize.py $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) \
+	  $(BUILD)/meson-logs/valgrind.json
+
+# Every libFuzzer harness of tests/fuzz under ASan and UBSan, FUZZ_SECONDS
+# each (FUZZ_JOBS=2: two at a time), in $(FUZZ_BUILD): corpus/, artifacts/,
+# logs/. Fails when any harness finds something; keep what it found in
+# tests/fuzz/regressions/<harness>/, which `make check` replays.
+fuzz: deps-run
+	$(call install_missing,$(FUZZ_PACKAGES))
+	FUZZ_BUILD=$(CURDIR)/$(FUZZ_BUILD) tests/fuzz/run-fuzz.sh $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)

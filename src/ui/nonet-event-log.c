@@ -9,6 +9,8 @@
 
 #include "nonet-event-log.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "nonet-event-ring.h"
@@ -30,38 +32,58 @@ struct _NonetEventLog
 
 G_DEFINE_FINAL_TYPE (NonetEventLog, nonet_event_log, GTK_TYPE_WIDGET)
 
+/* A row is the step's number (monospace, dim, right-aligned) and its
+ * sentence on one line: rows of one height keep the list's estimate of
+ * its length exact, which following the newest row relies on. A sentence
+ * too long for the panel ends in an ellipsis and is whole in its tooltip
+ * (and in the status line above the board, for the newest step). */
 static void
 setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            gpointer                  user_data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *number = gtk_label_new (NULL);
+  GtkWidget *text = gtk_label_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (label, "monospace");
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 2);
-  gtk_widget_set_margin_bottom (label, 2);
-  gtk_list_item_set_child (item, label);
+  gtk_label_set_xalign (GTK_LABEL (number), 1.0);
+  gtk_label_set_yalign (GTK_LABEL (number), 0.0);
+  gtk_label_set_width_chars (GTK_LABEL (number), 7);
+  gtk_widget_add_css_class (number, "monospace");
+  gtk_widget_add_css_class (number, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (text), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (box), number);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 2);
+  gtk_widget_set_margin_bottom (box, 2);
+  gtk_list_item_set_child (item, box);
 }
 
+/* The ring's rows read "     35  Chose r1c7: 2 candidates" (so that its
+ * tests see one string); the number goes left, the sentence right. */
 static void
 bind_row (GtkSignalListItemFactory *factory,
           GtkListItem              *item,
           gpointer                  user_data)
 {
   GtkStringObject *row = gtk_list_item_get_item (item);
+  GtkWidget *number = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *text = gtk_widget_get_next_sibling (number);
+  const char *string = gtk_string_object_get_string (row);
+  const char *start = string + strspn (string, " ");
+  const char *end = start + strcspn (start, " ");
+  const char *sentence = end + strspn (end, " ");
+  g_autofree char *digits = g_strndup (start, (gsize) (end - start));
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       gtk_string_object_get_string (row));
+  gtk_label_set_label (GTK_LABEL (number), digits);
+  gtk_label_set_label (GTK_LABEL (text), sentence);
+  gtk_widget_set_tooltip_text (text, sentence);
 }
 
-/* Whether the newest row is in view (or nothing is laid out yet). A
- * person who scrolled up is not at the end; the list's own adjustments to
- * keep its rows in place do not matter, as this is asked before each batch,
- * not kept. */
 static gboolean
 nonet_event_log_at_end (NonetEventLog *self)
 {

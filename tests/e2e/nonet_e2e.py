@@ -3,10 +3,13 @@
 # tests: starts it in a throwaway home, clicks cells with xdotool and reads
 # what a screen reader hears through AT-SPI. Needs an X display and a
 # session bus (xvfb-run ... dbus-run-session); see TESTING.md.
-# Environment: NONET_APP (the binary), GSETTINGS_SCHEMA_DIR (its schema).
+# Environment: NONET_APP (the binary), GSETTINGS_SCHEMA_DIR (its schema);
+# NONET_APP_WRAPPER, a command the app is started under (valgrind);
+# NONET_E2E_TIMEOUT_SCALE, a factor for every wait (for a sanitized build).
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -21,6 +24,10 @@ TITLE = "Nonet"
 # Arto Inkala's 2012 puzzle and its solution.
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 INKALA_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+# Waits are this many times longer for an app under a sanitizer or valgrind.
+TIMEOUT_SCALE = float(os.environ.get("NONET_E2E_TIMEOUT_SCALE") or 1)
+# What AddressSanitizer, LeakSanitizer and UBSan print when they find an error.
+SANITIZER_REPORT = re.compile(r"^.*(ERROR: (Address|Leak)Sanitizer|runtime error:).*$", re.M)
 
 
 class Failure(Exception):
@@ -46,7 +53,7 @@ def check_environment():
 
 
 def wait_for(what, predicate, timeout=20.0, interval=0.05):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * TIMEOUT_SCALE
     while True:
         value = predicate()
         if value:
@@ -58,7 +65,7 @@ def wait_for(what, predicate, timeout=20.0, interval=0.05):
 
 def xdotool(*args, timeout=20):
     result = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True,
-                            timeout=timeout)
+                            timeout=timeout * TIMEOUT_SCALE)
     if result.returncode != 0:
         raise Failure(f"xdotool {' '.join(map(str, args))} failed: {result.stderr.strip()}")
     return result.stdout
@@ -87,8 +94,9 @@ class App:
     def __init__(self, home, run=0):
         self.home = home
         self.log_path = os.path.join(home.path, f"nonet-{run}.log")
+        wrapper = shlex.split(os.environ.get("NONET_APP_WRAPPER", ""))
         with open(self.log_path, "w") as log:
-            self.proc = subprocess.Popen([os.environ["NONET_APP"]], env=home.env,
+            self.proc = subprocess.Popen([*wrapper, os.environ["NONET_APP"]], env=home.env,
                                          stdout=log, stderr=subprocess.STDOUT)
         out = xdotool("search", "--sync", "--onlyvisible", "--pid", self.proc.pid,
                       "--name", f"^{TITLE}$", timeout=30)
@@ -99,6 +107,11 @@ class App:
     def log(self):
         with open(self.log_path, errors="replace") as f:
             return f.read()
+
+    def sanitizer_report(self):
+        """The first line of a sanitizer's report in the log, or None."""
+        found = SANITIZER_REPORT.search(self.log())
+        return found.group(0) if found else None
 
     def _find_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
@@ -218,14 +231,14 @@ class App:
     def quit(self):
         self.key("ctrl+q")
         try:
-            return self.proc.wait(timeout=10)
+            return self.proc.wait(timeout=10 * TIMEOUT_SCALE)
         except subprocess.TimeoutExpired:
-            raise Failure("still running 10 s after Ctrl+Q")
+            raise Failure(f"still running {10 * TIMEOUT_SCALE:g} s after Ctrl+Q")
 
     def kill(self, sig=signal.SIGKILL):
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
-            self.proc.wait(timeout=10)
+            self.proc.wait(timeout=10 * TIMEOUT_SCALE)
 
 
 class Clipboard:
@@ -273,7 +286,7 @@ def read_board(app):
 def wait_for_puzzle(app, timeout=60):
     """Waits until the grid holds a puzzle (the first start generates one:
     until then the grid is blank) and returns read_board."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * TIMEOUT_SCALE
     while True:
         labels = read_board(app)
         if any("given" in label for label in labels):
@@ -308,12 +321,14 @@ def type_puzzle(app, line):
 # that need the installed app build and install the source into a prefix.
 
 def install(prefix, build):
-    """Builds and installs Nonet (NONET_SOURCE_DIR) into prefix with meson;
-    None on success, else the log."""
+    """Builds and installs Nonet (NONET_SOURCE_DIR) into prefix with meson,
+    set up with NONET_MESON_SETUP_ARGS (the sanitizers of the build under
+    test); None on success, else the log."""
     source = os.environ["NONET_SOURCE_DIR"]
-    for args in (["meson", "setup", "--prefix", prefix, build, source],
+    setup_args = shlex.split(os.environ.get("NONET_MESON_SETUP_ARGS", ""))
+    for args in (["meson", "setup", "--prefix", prefix, *setup_args, build, source],
                  ["meson", "install", "-C", build, "--quiet"]):
-        result = subprocess.run(args, capture_output=True, text=True, timeout=900)
+        result = subprocess.run(args, capture_output=True, text=True, timeout=900 * TIMEOUT_SCALE)
         if result.returncode != 0:
             return f"{' '.join(args)}:\n{result.stdout}{result.stderr}"
     return None
@@ -507,13 +522,24 @@ def run(test):
     home = Home()
     apps = []
     try:
-        test(home, apps)
-    except Failure as e:
-        print(f"FAIL: {e}")
+        try:
+            test(home, apps)
+            failure = None
+        except Failure as e:
+            failure = str(e)
+        # A sanitizer's report fails the test even when the app went on (a
+        # leak shows at exit, which a test may not check) or was killed.
         for app in apps:
-            print(f"--- log of {app.log_path}:")
-            sys.stdout.write(app.log())
-        return 1
+            app.kill()
+            report = app.sanitizer_report()
+            if failure is None and report is not None:
+                failure = f"{os.path.basename(app.log_path)}: {report}"
+        if failure is not None:
+            print(f"FAIL: {failure}")
+            for app in apps:
+                print(f"--- log of {app.log_path}:")
+                sys.stdout.write(app.log())
+            return 1
     finally:
         for app in apps:
             app.kill()
