@@ -6,8 +6,9 @@
 # remounted read-only); a library another process holds locked; a file that
 # vanishes while another is importing and one cut short under the reader;
 # and floods of bad or repeated lines. The app plays on a full disk (a
-# toast, then it saves again once there is room) and on a read-only folder
-# (a toast, then play in memory).
+# toast, then it saves again once there is room), with its library locked
+# by another program (a toast after a second, then it saves again once the
+# lock is gone) and on a read-only folder (a toast, then play in memory).
 #
 # The script runs itself again in a private mount namespace (unshare -m as
 # root, unshare -rm otherwise): its mounts vanish with it, whatever happens.
@@ -370,7 +371,7 @@ class Faults(unittest.TestCase):
 
 
 class AppFaults(unittest.TestCase):
-    """The real app on a full disk and on a read-only data folder."""
+    """The real app on a full disk, a locked library and a read-only data folder."""
 
     @classmethod
     def setUpClass(cls):
@@ -440,6 +441,34 @@ class AppFaults(unittest.TestCase):
         self.play(app, empty[3], "4")          # saved again, all four moves
         self.assertEqual(app.quit(), 0)
         moves, position = self.saved_game(os.path.join(self.data.path, "nonet", "library.db"))
+        self.assertEqual(len(moves.split()), 4, moves)
+        self.assertEqual(position, 4)
+        self.passed = True
+
+    def test_app_locked_library(self):
+        app = self.start()
+        board = e2e.wait_for_puzzle(app)
+        empty = [cell for cell, label in enumerate(board) if "empty" in label]
+        self.play(app, empty[0], "1")
+
+        db = os.path.join(self.data.path, "nonet", "library.db")
+        holder = sqlite3.connect(db, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            # The app waits a second, not the command line's five, on its
+            # main thread: then a toast, and play goes on.
+            self.play(app, empty[1], "2")
+            toast = self.toast(app, "Your game could not be saved")
+            print(f"app on a locked library: {toast.name!r}")
+            self.assertIn("the library is locked: another program is using it (waited 1 second)", toast.name)
+            self.play(app, empty[2], "3")
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+        self.play(app, empty[3], "4")          # saved again, all four moves
+        self.assertEqual(app.quit(), 0)
+        moves, position = self.saved_game(db)
         self.assertEqual(len(moves.split()), 4, moves)
         self.assertEqual(position, 4)
         self.passed = True

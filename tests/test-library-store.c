@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <sqlite3.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -1303,6 +1304,41 @@ assert_recovered (Fixture    *fixture,
       }
 }
 
+/* Another program holding the library: a write waits as long as it was
+ * told (the app: a second), then says so; once the other lets go it works. */
+static void
+test_locked (Fixture       *fixture,
+             gconstpointer  data)
+{
+  NeStore *store = open_fixture_store (fixture);
+  g_autoptr(GError) error = NULL;
+  gint64 id = insert (store, EULER1, EULER1_SOLUTION, NULL);
+  sqlite3 *other = NULL;
+
+  g_assert_cmpint (sqlite3_open (fixture->path, &other), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (other, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+
+  ne_store_set_busy_timeout (store, 300);
+  g_assert_false (ne_store_set_title (store, id, "Locked out", &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_suffix (error->message,
+                                   ": the library is locked: another program is using it (waited 1 second)"));
+  g_assert_nonnull (strstr (error->message, fixture->path));
+  g_clear_error (&error);
+
+  ne_store_set_busy_timeout (store, 1600);
+  g_assert_false (ne_store_set_title (store, id, "Locked out", &error));
+  g_assert_true (g_str_has_suffix (error->message, "(waited 2 seconds)"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (sqlite3_exec (other, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (other);
+  g_assert_true (ne_store_set_title (store, id, "Free again", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM puzzle WHERE title = 'Free again'"), ==, 1);
+}
+
 static void
 test_recover_garbage (Fixture       *fixture,
                       gconstpointer  data)
@@ -1455,6 +1491,7 @@ main (int   argc,
   add_test ("trash", test_trash);
   add_test ("status", test_status);
   add_test ("batch", test_batch);
+  add_test ("locked", test_locked);
   add_test ("recover-garbage", test_recover_garbage);
   add_test ("recover-truncated", test_recover_truncated);
   add_test ("recover-unwritable", test_recover_unwritable);

@@ -268,6 +268,7 @@ struct _NeStore
   int           tx_depth;        /* ne_store_tx_begin calls not yet ended */
   gboolean      changed;         /* emit library-changed after the outer commit */
   gboolean      corrupt;         /* the open failed on a damaged file */
+  guint         busy_timeout_ms; /* how long a write waits for another program */
 };
 
 G_DEFINE_FINAL_TYPE (NeStore, ne_store, G_TYPE_OBJECT)
@@ -364,8 +365,15 @@ ne_store_failure_reason (NeStore *self)
       return g_strdup (_("the disk is full"));
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      return g_strdup_printf (_("the library is locked: another program is using it (waited %d seconds)"),
-                              BUSY_TIMEOUT_MS / 1000);
+      {
+        guint seconds = MAX (1u, (self->busy_timeout_ms + 500) / 1000);
+
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "the library is locked: another program is using it (waited %u second)",
+                                             "the library is locked: another program is using it (waited %u seconds)",
+                                             seconds),
+                                seconds);
+      }
     case SQLITE_IOERR:
       if (sqlite3_system_errno (self->db) == ENOSPC)
         return g_strdup (_("the disk is full"));
@@ -879,7 +887,7 @@ ne_store_setup (NeStore   *self,
       return FALSE;
     }
   sqlite3_extended_result_codes (self->db, 1);
-  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
+  ne_store_set_busy_timeout (self, BUSY_TIMEOUT_MS);
 
   /* The first statement that reads the file: a file that is not a
    * database fails here with "file is not a database". A library from a
@@ -1088,6 +1096,16 @@ ne_store_open_or_recover (const char  *path,
                      "moved to %s and a new library was started.",
                      self->display_path, display_aside);
   return g_steal_pointer (&self);
+}
+
+void
+ne_store_set_busy_timeout (NeStore *self,
+                           guint    ms)
+{
+  g_return_if_fail (NE_IS_STORE (self));
+
+  self->busy_timeout_ms = ms;
+  sqlite3_busy_timeout (self->db, (int) MIN (ms, (guint) G_MAXINT));
 }
 
 const char *

@@ -104,6 +104,11 @@ NeStore    *ne_store_open        (const char    *path,
                                   GError       **error);
 const char *ne_store_get_path    (NeStore       *self);
 
+/* How long a write waits while another program holds the library (5 s
+ * unless set) before it fails saying so. */
+void        ne_store_set_busy_timeout (NeStore   *self,
+                                       guint      ms);
+
 /* Returns the puzzle's id (> 0): the existing one when a puzzle with these
  * givens is already in the library. solution and source may be NULL.
  * Returns 0 and sets error on failure. */

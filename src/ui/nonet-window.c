@@ -1680,6 +1680,10 @@ nonet_window_open_library (NonetWindow *self)
     }
   else
     {
+      /* Games save on the main thread after every move: while another
+       * program holds the library, a move freezes the window this long at
+       * most before the toast says so (the next move saves them all). */
+      ne_store_set_busy_timeout (self->store, 1000);
       game = ne_store_resume_game (self->store, &error);
       if (game == NULL && error != NULL)
         {
