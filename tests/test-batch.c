@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <string.h>
 
 #include "ne-batch.h"
 #include "nc-solver.h"
@@ -279,6 +280,82 @@ test_cancel (void)
   g_assert_cmpint (latency_ms, <, 5000);
 }
 
+/* Whether a worker of a thread pool has used the processor: GLib names
+ * pool threads "pool-<program>", and the kernel counts each thread's time. */
+static gboolean
+pool_thread_has_run (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+      const char *name, *after_name;
+
+      if (!g_file_get_contents (path, &stat, NULL, NULL)
+          || (name = strchr (stat, '(')) == NULL || (after_name = strrchr (stat, ')')) == NULL)
+        continue;
+      if (!g_str_has_prefix (name + 1, "pool"))
+        continue;
+      /* After the name: state, then 10 fields, then utime and stime. */
+      fields = g_strsplit (after_name + 2, " ", 14);
+      if (g_strv_length (fields) >= 13
+          && g_ascii_strtoull (fields[11], NULL, 10) + g_ascii_strtoull (fields[12], NULL, 10) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 80 clues and Medium, which no 80-clue puzzle is, with no budget: the
+ * workers used to loop for ever without looking at the cancellable (no
+ * solver call is needed that close to a full grid). Cancelled once a worker
+ * is at work, the batch completes: cancelled, or done already with the
+ * closest puzzles. */
+static void
+test_cancel_unreachable (void)
+{
+  NcGenerateParams params = test_params (8);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+  Run run = { .context = context, .thread = g_thread_self () };
+
+  params.clues = 80;
+  params.by_difficulty = TRUE;
+  params.min_grade = params.max_grade = NC_GRADE_MEDIUM;
+  params.budget_seconds = 0;
+  g_main_context_push_thread_default (context);
+  ne_batch_generate_async (&params, 2000, 2, cancellable, on_progress, &run, NULL, on_done, &run);
+  /* Waits for state: a worker has run, or the batch is done. */
+  while (run.result == NULL && !pool_thread_has_run ())
+    {
+      g_main_context_iteration (context, FALSE);
+      g_usleep (G_USEC_PER_SEC / 1000);
+    }
+  g_cancellable_cancel (cancellable);
+  while (run.result == NULL)
+    g_main_context_iteration (context, TRUE);
+  results = ne_batch_generate_finish (run.result, &error);
+  g_clear_object (&run.result);
+  g_main_context_pop_thread_default (context);
+
+  if (results == NULL)
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  else
+    for (guint i = 0; i < results->len; i++)
+      {
+        const NeBatchResult *result = g_ptr_array_index (results, i);
+
+        g_assert_cmpint (result->generated.status, ==, NC_GENERATE_CLOSEST);
+        g_assert_cmpint (result->generated.clues, ==, 80);
+        g_assert_cmpint (result->generated.grade.grade, ==, NC_GRADE_EASY);
+      }
+}
+
 static void
 test_cancel_before_start (void)
 {
@@ -305,6 +382,7 @@ main (int   argc,
   g_test_add_func ("/engine/batch/closest", test_closest);
   g_test_add_func ("/engine/batch/cancel", test_cancel);
   g_test_add_func ("/engine/batch/cancel-before-start", test_cancel_before_start);
+  g_test_add_func ("/engine/batch/cancel-unreachable", test_cancel_unreachable);
 
   return g_test_run ();
 }

@@ -23,37 +23,13 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 import unittest
+
+import private_mounts
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
 APP = os.environ.get("NONET_APP")
 SKIP = 77
-IN_NAMESPACE = "NONET_FAULTS_NAMESPACE"
-
-
-def enter_namespace():
-    """Runs this script again in a mount namespace of its own, or exits
-    with SKIP and the reason when no namespace with a tmpfs can be had."""
-    if os.environ.get(IN_NAMESPACE):
-        return
-    unshare = shutil.which("unshare")
-    if unshare is None:
-        print("SKIP: unshare (util-linux) is not installed")
-        sys.exit(SKIP)
-    # As root a plain mount namespace; otherwise one in a user namespace.
-    flags = ["-m"] if os.geteuid() == 0 else ["-r", "-m"]
-    with tempfile.TemporaryDirectory() as probe:
-        result = subprocess.run([unshare, *flags, "mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", probe],
-                                capture_output=True, text=True)
-    if result.returncode != 0:
-        print(f"SKIP: cannot mount a tmpfs in a private namespace (unshare {' '.join(flags)}): "
-              f"{result.stderr.strip()}")
-        sys.exit(SKIP)
-    env = dict(os.environ, **{IN_NAMESPACE: "root" if os.geteuid() == 0 else "user"})
-    sys.stdout.flush()
-    os.execve(unshare, [unshare, *flags, sys.executable, os.path.abspath(__file__), *sys.argv[1:]], env)
 
 
 def cli(*args, stdin=None, input=None, timeout=120):
@@ -220,7 +196,7 @@ class Faults(unittest.TestCase):
             rc, out, err = cli("pdf", "-o", target, self.first_file)
             print(f"pdf onto a full disk: {err.strip()}")
             self.assertEqual(rc, 2, out + err)
-            self.assertIn(f"nonet-cli pdf: Cannot write “{target}”: No space left on device", err)
+            self.assertIn(f"nonet-cli pdf: Could not write {target}: No space left on device", err)
 
         # No half-written file, no temporary file; what was there is intact.
         self.assertEqual(disk.files(), ["kept.pdf", "kept.txt"])
@@ -378,7 +354,7 @@ class AppFaults(unittest.TestCase):
         if not (os.environ.get("DISPLAY") and os.environ.get("DBUS_SESSION_BUS_ADDRESS") and APP):
             raise unittest.SkipTest("the app's cases need DISPLAY, a session bus and NONET_APP "
                                     "(run under xvfb-run -a dbus-run-session)")
-        if os.environ.get(IN_NAMESPACE) != "root":
+        if private_mounts.mode() != "root":
             raise unittest.SkipTest("the app's cases need root: in a user namespace the session "
                                     "bus does not know the mapped user")
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e"))
@@ -494,5 +470,5 @@ class AppFaults(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    enter_namespace()
+    private_mounts.enter(__file__)
     unittest.main(verbosity=2)

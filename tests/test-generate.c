@@ -525,6 +525,90 @@ test_difficulty_unreachable (void)
   g_assert_cmpint (out.grade.grade, <, NC_GRADE_EXTREME);
 }
 
+/* 78 to 80 clues are always Easy, so no harder range can be met: with no
+ * budget at all the generator still returns, at once, the closest it can
+ * give (it used to loop for ever at 79 and 80 clues, where every orbit taken
+ * away is forced and no solver call ever looked at the budget). */
+static void
+test_always_easy_ends (void)
+{
+  for (int clues = 78; clues <= 80; clues++)
+    for (NcGrade min = NC_GRADE_MEDIUM; min <= NC_GRADE_EXTREME; min++)
+      {
+        NcGenerateParams params = params_for (clues, NC_SYMMETRY_NONE, (uint64_t) (clues * 10 + min));
+        NcGenerated out;
+
+        params.by_difficulty = true;
+        params.min_grade = min;
+        params.max_grade = NC_GRADE_EXTREME;
+        g_assert_false (nc_generate_can_grade (clues, min));
+        g_assert_cmpint (nc_generate (&params, NULL, NULL, &out), ==, NC_GENERATE_CLOSEST);
+        assert_generated (&params, &out);
+        g_assert_cmpint (out.clues, ==, clues);
+        g_assert_cmpint (out.grade.grade, ==, NC_GRADE_EASY);
+      }
+  g_assert_true (nc_generate_can_grade (80, NC_GRADE_EASY));
+  g_assert_true (nc_generate_can_grade (77, NC_GRADE_EXTREME));
+  g_assert_true (nc_generate_can_grade (NC_CLUES_MINIMAL, NC_GRADE_EXTREME));
+}
+
+/* The same with a budget, and with a progress callback that cancels, for
+ * a symmetry whose orbits turn 79 into 80: both return. The answer is
+ * ready within microseconds, so the cancel may come too late to matter:
+ * then the result is the closest puzzle, otherwise CANCELLED. */
+static void
+test_always_easy_budget_cancel (void)
+{
+  for (uint64_t seed = 1; seed <= 20; seed++)
+    {
+      NcGenerateParams params = params_for (79, NC_SYMMETRY_ROTATE_90, seed);
+      Progress progress = { .cancel_at = 1 };
+      NcGenerated out;
+
+      params.by_difficulty = true;
+      params.min_grade = params.max_grade = NC_GRADE_MEDIUM;
+      params.budget_seconds = 0.05;
+      g_assert_cmpint (nc_generate (&params, NULL, NULL, &out), ==, NC_GENERATE_CLOSEST);
+      assert_generated (&params, &out);
+      g_assert_cmpint (out.clues, ==, 80);
+      g_assert_cmpint (out.grade.grade, ==, NC_GRADE_EASY);
+
+      params.budget_seconds = 0;
+      if (nc_generate (&params, on_progress, &progress, &out) == NC_GENERATE_CANCELLED)
+        g_assert_cmpuint (progress.calls, ==, 1);
+      else
+        {
+          g_assert_cmpint (out.status, ==, NC_GENERATE_CLOSEST);
+          assert_generated (&params, &out);
+          g_assert_cmpint (out.clues, ==, 80);
+        }
+    }
+}
+
+/* What nc_generate_can_grade promises, checked against the grader: three
+ * empty cells, one with a second in its row and a third in its column (the
+ * only layout that can leave a cell with two candidates), are always Easy. */
+static void
+test_always_easy_grader (void)
+{
+  NcGrid solution = grid_from_line (INKALA_SOLUTION);
+
+  for (int x = 0; x < NC_CELLS; x++)
+    for (int i = 0; i < 9; i++)
+      for (int j = 0; j < 9; j++)
+        {
+          int           r = nc_cell_row (x) * 9 + i, c = j * 9 + nc_cell_col (x);
+          NcGrid        puzzle = solution;
+          NcGradeResult grade;
+
+          if (r == x || c == x)
+            continue;
+          puzzle.cell[x] = puzzle.cell[r] = puzzle.cell[c] = 0;
+          nc_grade (&puzzle, &grade, NULL, NULL);
+          g_assert_cmpint (grade.grade, ==, NC_GRADE_EASY);
+        }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -545,5 +629,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/generate/difficulty-easy", test_difficulty_easy);
   g_test_add_func ("/core/generate/difficulty-hard", test_difficulty_hard);
   g_test_add_func ("/core/generate/difficulty-unreachable", test_difficulty_unreachable);
+  g_test_add_func ("/core/generate/always-easy-ends", test_always_easy_ends);
+  g_test_add_func ("/core/generate/always-easy-budget-cancel", test_always_easy_budget_cancel);
+  g_test_add_func ("/core/generate/always-easy-grader", test_always_easy_grader);
   return g_test_run ();
 }

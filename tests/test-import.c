@@ -9,7 +9,9 @@
 #include "config.h"
 
 #include <sqlite3.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -458,6 +460,129 @@ test_cancel_async (Fixture *fixture, gconstpointer data)
   assert_integrity_ok (fixture);
 }
 
+/* ---- Files that are not regular ---- */
+
+/* Whether this process has path open: the importer's thread has opened it. */
+static gboolean
+process_has_open (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *link = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (link, NULL);
+
+      if (g_strcmp0 (target, path) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Waits, running the main context, until the importer has path open. */
+static void
+wait_until_open (const char *path)
+{
+  /* Only a detector for an importer that never opens the file. */
+  gint64 give_up = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!process_has_open (path))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, give_up);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (G_USEC_PER_SEC / 100);
+    }
+}
+
+static char *
+make_fifo (Fixture *fixture, const char *name)
+{
+  char *path = g_build_filename (fixture->dir, name, NULL);
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  return path;
+}
+
+/* A FIFO no program writes to: opening it does not wait (it used to block
+ * in open() for ever, out of the cancel's reach), and a cancel while the
+ * importer waits for a writer ends the import with nothing imported. */
+static void
+test_fifo_cancel (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *path = make_fifo (fixture, "nobody.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(NeImportReport) report = NULL;
+  CancelData cancel = { .cancellable = cancellable, .thread = g_thread_self (), .loop = loop };
+  guint before = count_puzzles (fixture);
+
+  ne_import_file_async (fixture->db_path, file, NULL, cancellable, async_progress, &cancel, NULL,
+                        async_done, &cancel);
+  wait_until_open (path);
+  g_cancellable_cancel (cancellable);
+  g_main_loop_run (loop);
+  report = g_steal_pointer (&cancel.report);
+  g_assert_nonnull (report);
+  g_assert_true (report->cancelled);
+  g_assert_cmpuint (report->n_found, ==, 0);
+  g_assert_cmpuint (report->n_imported, ==, 0);
+  g_assert_cmpuint (count_puzzles (fixture), ==, before);
+}
+
+static void
+late_writer_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  CancelData *data = user_data;
+  g_autoptr(GError) error = NULL;
+
+  data->report = ne_import_file_finish (result, &error);
+  g_assert_no_error (error);
+  g_main_loop_quit (data->loop);
+}
+
+/* A FIFO whose writer comes after the importer opened it is read whole. */
+static void
+test_fifo_late_writer (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *path = make_fifo (fixture, "late.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(NeImportReport) report = NULL;
+  CancelData done = { .thread = g_thread_self (), .loop = loop };
+  const char text[] = P1000 "\n" P2000 "\n";
+  FILE *writer;
+
+  ne_import_file_async (fixture->db_path, file, "Late", NULL, NULL, NULL, NULL, late_writer_done, &done);
+  wait_until_open (path);
+  writer = fopen (path, "w");
+  g_assert_nonnull (writer);
+  g_assert_cmpuint (fwrite (text, 1, strlen (text), writer), ==, strlen (text));
+  g_assert_cmpint (fclose (writer), ==, 0);
+  g_main_loop_run (loop);
+  report = g_steal_pointer (&done.report);
+  g_assert_nonnull (report);
+  g_assert_false (report->cancelled);
+  g_assert_cmpuint (report->n_imported, ==, 2);
+}
+
+/* A folder is refused with a reason, by the importer and by the checks
+ * nonet-cli makes before it opens anything. */
+static void
+test_folder (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) folder = g_file_new_build_filename (fixture->dir, "sub", NULL);
+  g_autofree char *path = g_file_get_path (folder);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  assert_import_fails (fixture, folder, "is a folder, not a file of puzzles");
+  g_assert_false (ne_import_check_input (path, "sub", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  g_assert_cmpstr (error->message, ==, "sub is a folder, not a file of puzzles");
+}
+
 /* ---- Export ---- */
 
 static void
@@ -660,6 +785,9 @@ main (int argc, char *argv[])
   ADD ("/import/cancel", test_cancel);
   ADD ("/import/cancel-async", test_cancel_async);
   ADD ("/import/floods", test_floods);
+  ADD ("/import/fifo-cancel", test_fifo_cancel);
+  ADD ("/import/fifo-late-writer", test_fifo_late_writer);
+  ADD ("/import/folder", test_folder);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);
   ADD ("/export/failures", test_export_failures);

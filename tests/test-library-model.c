@@ -951,6 +951,66 @@ test_query_plans (Fixture       *fixture,
     }
 }
 
+/* Rows edited by hand past the table's CHECKs are left out, with a warning
+ * naming each once; text that is not UTF-8 is shown made valid. */
+static void
+test_damaged_rows (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const struct
+  {
+    gint64      id;
+    const char *set;
+    const char *reason;
+  } damages[] = {
+    { 11, "status = 99", "its status is not one Nonet knows" },
+    { 12, "givens = replace (givens, '1', 'a')", "its givens are not 81 digits and blanks" },
+    { 13, "added = -1", "the date it was added is not a date" },
+  };
+  sqlite3 *db = ne_store_get_db (fixture->store);
+  g_autoptr(NeLibraryModel) model = NULL;
+  g_autoptr(NeLibraryItem) item = NULL;
+  guint n, position;
+
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("UPDATE puzzle SET %s WHERE id = %" G_GINT64_FORMAT,
+                                              damages[i].set, damages[i].id);
+      g_autofree char *pattern = g_strdup_printf ("Puzzle %" G_GINT64_FORMAT " in the game library"
+                                                  " * is damaged (%s): it is left out of the lists",
+                                                  damages[i].id, damages[i].reason);
+
+      g_assert_false (fixture->rows[damages[i].id - 1].trashed);
+      exec_sql (db, sql);
+      g_test_expect_message ("nonet-store", G_LOG_LEVEL_WARNING, pattern);
+    }
+  exec_sql (db, "UPDATE puzzle SET title = CAST (x'4dc3a46cff' AS TEXT), collection_id = 3 WHERE id = 14;"
+                "UPDATE collection SET name = CAST (x'426f6f6bfe' AS TEXT) WHERE id = 3");
+
+  model = ne_library_model_new (fixture->store);
+  g_test_assert_expected_messages ();
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, ==, fixture->n_shown - G_N_ELEMENTS (damages));
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 id = model_id_at (model, i);
+
+      g_assert_true (id != 11 && id != 12 && id != 13);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    g_assert_cmpuint (ne_library_model_find (model, damages[i].id), ==, G_MAXUINT);
+
+  /* Warned of once: sorting and searching again leave them out quietly. */
+  ne_library_model_set_sort (model, NE_LIBRARY_SORT_ADDED, TRUE);
+  ne_library_model_set_search (model, "M\xc3\xa4l");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, 1);
+  position = ne_library_model_find (model, 14);
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+  item = g_list_model_get_item (G_LIST_MODEL (model), position);
+  g_assert_cmpstr (ne_library_item_get_title (item), ==, "M\xc3\xa4l\xef\xbf\xbd");
+  g_assert_cmpstr (ne_library_item_get_collection (item), ==, "Book\xef\xbf\xbd");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -970,6 +1030,7 @@ main (int   argc,
   ADD ("natural-titles", test_natural_titles);
   ADD ("find", test_find);
   ADD ("query-plans", test_query_plans);
+  ADD ("damaged-rows", test_damaged_rows);
 #undef ADD
 
   return g_test_run ();

@@ -261,8 +261,11 @@ test_migrate_v1 (Fixture       *fixture,
   sqlite3_close (db);
 
   store = open_fixture_store (fixture);
-  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, 2);
-  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 2);
+  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, 3);
+  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 3);
+  g_assert_cmpint (query_int (store, "PRAGMA application_id"), ==, NE_STORE_APPLICATION_ID);
+  g_assert_cmpint (query_int (store, "SELECT count (*) FROM pragma_table_info ('game')"
+                                     " WHERE name = 'version'"), ==, 1);
 
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
@@ -331,7 +334,8 @@ test_future_version (Fixture       *fixture,
   sqlite3 *db;
 
   g_assert_cmpint (sqlite3_open (fixture->path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA user_version = 3", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1315917428; PRAGMA user_version = 4",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 
   store = ne_store_open (fixture->path, &error);

@@ -192,6 +192,49 @@ test_export_unwritable (void)
   g_assert_nonnull (strstr (error->message, path));
 }
 
+/* The export writes through to what the chosen path names: a symbolic
+ * link stays a link and its target, mode 0600, gets the PDF. */
+static void
+test_export_through_link (void)
+{
+  g_autoptr(NePrintDocument) doc = document_new (2);
+  g_autoptr(NonetPrintOperation) operation = nonet_print_operation_new (doc);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-print-operation-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "target.pdf", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.pdf", NULL);
+  g_autoptr(GFile) link_file = g_file_new_for_path (link);
+  g_autofree char *contents = NULL;
+  g_autofree char *points_to = NULL;
+  g_autoptr(GDir) listing = NULL;
+  GStatBuf st;
+  guint n_entries = 0;
+
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (target, 0600), ==, 0);
+  g_assert_true (g_file_make_symbolic_link (link_file, "target.pdf", NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (nonet_print_operation_export_pdf (operation, link, &error));
+  g_assert_no_error (error);
+
+  points_to = g_file_read_link (link, NULL);
+  g_assert_cmpstr (points_to, ==, "target.pdf");
+  g_assert_cmpint (g_stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  /* No temporary file left beside them. */
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_entries++;
+  g_assert_cmpuint (n_entries, ==, 2);
+
+  g_unlink (link);
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -203,6 +246,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/print-operation/export-pdf", test_export_pdf);
   g_test_add_func ("/print-operation/custom-tab", test_custom_tab);
   g_test_add_func ("/print-operation/export-unwritable", test_export_unwritable);
+  g_test_add_func ("/print-operation/export-through-link", test_export_through_link);
 
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -284,19 +285,125 @@ test_migrate_v0 (Fixture       *fixture,
   g_assert_no_error (error);
   store = open_store (fixture->path);
   g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, NE_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA application_id"), ==, NE_STORE_APPLICATION_ID);
   g_clear_object (&store);
   remove_tree (fixture->path);
 
-  /* A real database at version 0, with something of its own in it. */
+  /* A database with nothing in it (what a first start killed before its
+   * first commit leaves) is empty too. */
+  g_assert_cmpint (sqlite3_open (fixture->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  store = open_store (fixture->path);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, NE_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA application_id"), ==, NE_STORE_APPLICATION_ID);
+  assert_integrity (fixture->path);
+}
+
+static char *
+file_digest (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, len);
+}
+
+/* Another program's database is not a library: refused before anything is
+ * written, down to its journal mode; and not moved aside either. */
+static void
+assert_foreign_refused (Fixture    *fixture,
+                        const char *journal_mode)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = file_digest (fixture->path);
+  g_autofree char *after = NULL;
+  g_autofree char *journal = NULL;
+  g_autofree char *message = NULL;
+  NeStore *store;
+
+  store = ne_store_open (fixture->path, &error);
+  g_assert_null (store);
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Could not open "));
+  g_assert_nonnull (strstr (error->message, fixture->path));
+  g_assert_nonnull (strstr (error->message, "is not a Nonet library"));
+  g_clear_error (&error);
+
+  store = ne_store_open_or_recover (fixture->path, &message, &error);
+  g_assert_null (store);
+  g_assert_null (message);
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN);
+
+  after = file_digest (fixture->path);
+  g_assert_cmpstr (after, ==, before);
+  journal = raw_text (fixture->path, "PRAGMA journal_mode");
+  g_assert_cmpstr (journal, ==, journal_mode);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT x FROM other"), ==, 7);
+}
+
+static void
+test_foreign_database (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+  sqlite3 *db;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_assert_cmpint (sqlite3_open (fixture->path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE other (x); INSERT INTO other VALUES (7)",
                                  NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
-  store = open_store (fixture->path);
-  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, NE_STORE_SCHEMA_VERSION);
-  g_assert_cmpint (raw_int (fixture->path, "SELECT x FROM other"), ==, 7);
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM puzzle"), ==, 0);
-  assert_integrity (fixture->path);
+  assert_foreign_refused (fixture, "delete");
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM sqlite_master"), ==, 1);
+
+  /* Its own application id, or Nonet's table names at a version no Nonet
+   * wrote without the id: still another program's. */
+  raw_exec (fixture->path, "PRAGMA application_id = 1234; CREATE TABLE puzzle (id);"
+                           " CREATE TABLE game (id)");
+  assert_foreign_refused (fixture, "delete");
+  raw_exec (fixture->path, "PRAGMA application_id = 0; PRAGMA user_version = 7");
+  assert_foreign_refused (fixture, "delete");
+  raw_exec (fixture->path, "PRAGMA user_version = 0; DROP TABLE puzzle; DROP TABLE game;"
+                           " PRAGMA journal_mode = WAL");
+  assert_foreign_refused (fixture, "wal");
+}
+
+/* Paths that are no library file: said in words, nothing opened. */
+static void
+test_refused_paths (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *fifo = g_build_filename (fixture->dir, "fifo.db", NULL);
+  g_autoptr(GError) error = NULL;
+  NeStore *store;
+
+  store = ne_store_open ("", &error);
+  g_assert_null (store);
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN);
+  g_assert_cmpstr (error->message, ==, "Could not open the game library: its path is empty");
+  g_clear_error (&error);
+
+  store = ne_store_open (fixture->dir, &error);
+  g_assert_null (store);
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, fixture->dir));
+  g_assert_nonnull (strstr (error->message, "it is a folder, not a library file"));
+  g_clear_error (&error);
+
+  /* A FIFO is refused by its type: opening it would wait for a writer. */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  store = ne_store_open (fifo, &error);
+  g_assert_null (store);
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, fifo));
+  g_assert_nonnull (strstr (error->message, "it is not a regular file"));
 }
 
 static void
@@ -312,7 +419,8 @@ test_future_version (Fixture       *fixture,
 
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_assert_cmpint (sqlite3_open (fixture->path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA user_version = 99", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1315917428; PRAGMA user_version = 99",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 
   store = ne_store_open (fixture->path, &error);
@@ -859,7 +967,7 @@ test_save_failed (Fixture       *fixture,
   g_assert_cmpuint (counts.save_failed, ==, 2);
 
   /* Detached, nothing more is saved or reported. */
-  ne_game_attach_store (game, NULL, 0);
+  ne_game_attach_store (game, NULL, 0, 0);
   g_assert_true (ne_game_redo (game));
   g_assert_cmpuint (counts.save_failed, ==, 2);
   g_signal_handlers_disconnect_by_data (game, &counts);
@@ -1017,6 +1125,369 @@ test_crash (Fixture       *fixture,
     }
 }
 
+/* The moves of a game as the library holds them. */
+static char *
+saved_moves (const char *path,
+             gint64      game_id)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT moves FROM game WHERE id = %" G_GINT64_FORMAT,
+                                          game_id);
+
+  return raw_text (path, sql);
+}
+
+/* "bad" and two bytes that are no UTF-8, as a file name may hold them,
+ * and what they read as once made valid. */
+#define RAW_NAME       "CAST (x'626164fffe' AS TEXT)"
+#define REPAIRED_NAME  "bad\xef\xbf\xbd\xef\xbf\xbd"
+
+/* A library of a Nonet from before application_id and game versions
+ * (schema 2), whose collection and title an older build stored as raw
+ * bytes: opened, it says it is a library, and its text is valid UTF-8. */
+static void
+test_old_library (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(NeGame) game = new_game (store, INKALA, INKALA_SOLUTION);
+  g_autoptr(NeGame) resumed = NULL;
+  g_autoptr(GPtrArray) collections = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *key = NULL;
+  NePuzzleInfo info;
+  gint64 game_id = ne_game_get_game_id (game);
+  gint64 puzzle_id = ne_store_get_game_puzzle (store, game_id, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (ne_store_add_collection (store, "Forum", &error), >, 0);
+  g_assert_true (ne_game_apply (game, move_set (EMPTY_CELL, 1)));
+  g_clear_object (&game);
+  g_clear_object (&store);
+  raw_exec (fixture->path,
+            "ALTER TABLE game DROP COLUMN version; PRAGMA user_version = 2;"
+            " PRAGMA application_id = 0;"
+            " UPDATE collection SET name = " RAW_NAME ";"
+            " UPDATE puzzle SET title = CAST (x'54c3a974fffe' AS TEXT), title_key = 'x',"
+            "  collection_id = (SELECT id FROM collection)");
+
+  store = open_store (fixture->path);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA application_id"), ==, NE_STORE_APPLICATION_ID);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, NE_STORE_SCHEMA_VERSION);
+  name = raw_text (fixture->path, "SELECT name FROM collection");
+  g_assert_cmpstr (name, ==, REPAIRED_NAME);
+  title = raw_text (fixture->path, "SELECT title FROM puzzle");
+  g_assert_cmpstr (title, ==, "T\xc3\xa9t\xef\xbf\xbd\xef\xbf\xbd");
+  key = raw_text (fixture->path, "SELECT title_key FROM puzzle");
+  g_assert_cmpstr (key, ==, "tet\xef\xbf\xbd\xef\xbf\xbd");
+
+  collections = ne_store_list_collections (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (collections->len, ==, 1);
+  g_assert_cmpstr (((NeCollectionInfo *) collections->pdata[0])->name, ==, REPAIRED_NAME);
+  g_assert_true (ne_store_get_puzzle (store, puzzle_id, &info, &error));
+  g_assert_cmpstr (info.collection, ==, REPAIRED_NAME);
+  ne_puzzle_info_clear (&info);
+
+  resumed = ne_store_resume_game (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ne_game_get_game_id (resumed), ==, game_id);
+  g_assert_true (ne_game_apply (resumed, move_set (2, 2)));
+  g_assert_cmpint (raw_int (fixture->path, "SELECT version FROM game"), ==, 1);
+  assert_integrity (fixture->path);
+}
+
+/* Text that is not UTF-8 never comes out of the store, and never goes in. */
+static void
+test_names_not_utf8 (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(GPtrArray) collections = NULL;
+  g_autofree char *stored = NULL;
+  NcGrid givens = grid_from_line (INKALA);
+  NePuzzleInfo info;
+  gint64 puzzle_id = ne_store_add_puzzle (store, &givens, NULL, NULL, &error);
+  gint64 id;
+
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  /* A raw name, and one that already holds what it is repaired into. */
+  raw_exec (fixture->path,
+            "INSERT INTO collection (id, name, added) VALUES (100, " RAW_NAME ", 0),"
+            " (101, '" REPAIRED_NAME "', 0);"
+            " UPDATE puzzle SET title = CAST (x'41ff' AS TEXT), author = CAST (x'ff42' AS TEXT),"
+            "  collection_id = 100");
+
+  store = open_store (fixture->path);
+  collections = ne_store_list_collections (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (collections->len, ==, 2);
+  g_assert_cmpstr (((NeCollectionInfo *) collections->pdata[0])->name, ==, REPAIRED_NAME);
+  g_assert_cmpstr (((NeCollectionInfo *) collections->pdata[1])->name, ==, REPAIRED_NAME " (100)");
+  stored = raw_text (fixture->path, "SELECT name FROM collection WHERE id = 100");
+  g_assert_cmpstr (stored, ==, REPAIRED_NAME " (100)");
+  g_clear_pointer (&stored, g_free);
+
+  g_assert_true (ne_store_get_puzzle (store, puzzle_id, &info, &error));
+  g_assert_cmpstr (info.title, ==, "A\xef\xbf\xbd");
+  g_assert_cmpstr (info.author, ==, "\xef\xbf\xbd" "B");
+  g_assert_cmpstr (info.collection, ==, REPAIRED_NAME " (100)");
+  ne_puzzle_info_clear (&info);
+
+  /* What goes in is made valid too. */
+  id = ne_store_add_collection (store, "new\xff", &error);
+  g_assert_no_error (error);
+  stored = raw_text (fixture->path, "SELECT name FROM collection WHERE id = (SELECT max (id) FROM collection)");
+  g_assert_cmpstr (stored, ==, "new\xef\xbf\xbd");
+  g_clear_pointer (&stored, g_free);
+  g_assert_cmpint (ne_store_find_collection (store, "new\xff", &error), ==, id);
+  g_assert_true (ne_store_set_title (store, puzzle_id, "t\xfe", &error));
+  g_assert_no_error (error);
+  stored = raw_text (fixture->path, "SELECT title FROM puzzle");
+  g_assert_cmpstr (stored, ==, "t\xef\xbf\xbd");
+  assert_integrity (fixture->path);
+}
+
+/* Hand-edited puzzle rows that pass the table's CHECKs: left out of every
+ * list with a warning naming each, refused when asked for by id. */
+static void
+test_damaged_puzzles (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const struct
+  {
+    const char *set;
+    const char *reason;
+  } damages[] = {
+    { "givens = replace (givens, '8', 'x')", "its givens are not 81 digits and blanks" },
+    { "givens = '" "000000000000000000000000000000000000000000000000000000000000000000000000000000000" "'",
+      "it has no givens" },
+    { "status = 99", "its status is not one Nonet knows" },
+    { "best_ms = -5", "its best time is not a time" },
+    { "added = 9223372036854775807", "the date it was added is not a date" },
+    { "grade = 17", "its grade is not one Nonet knows" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(GArray) listed = NULL;
+  g_autoptr(NeGame) game = NULL;
+  NcGrid inkala = grid_from_line (INKALA);
+  NcGrid solution = grid_from_line (INKALA_SOLUTION);
+  gint64 ids[G_N_ELEMENTS (damages) + 2];
+  NePuzzleInfo info;
+  gint64 sound, colliding;
+  int filled = 0;
+
+  /* Inkala's puzzle with one more given each time: distinct rows. */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      NcGrid givens = inkala;
+
+      while (givens.cell[filled] != 0)
+        filled++;
+      givens.cell[filled] = solution.cell[filled];
+      filled++;
+      ids[i] = ne_store_add_puzzle (store, &givens, &solution, NULL, &error);
+      g_assert_no_error (error);
+    }
+  sound = ids[G_N_ELEMENTS (damages)];
+  colliding = ids[G_N_ELEMENTS (damages) + 1];
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("UPDATE puzzle SET %s WHERE id = %" G_GINT64_FORMAT,
+                                              damages[i].set, ids[i]);
+
+      raw_exec (fixture->path, sql);
+    }
+  /* Two equal givens in a row: listed, but not played. */
+  {
+    g_autofree char *sql = g_strdup_printf ("UPDATE puzzle SET givens = '88' || substr (givens, 3)"
+                                            " WHERE id = %" G_GINT64_FORMAT, colliding);
+
+    raw_exec (fixture->path, sql);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("Puzzle %" G_GINT64_FORMAT " in the game library "
+                                                  "* is damaged (%s): it is left out of the lists",
+                                                  ids[i], damages[i].reason);
+
+      g_test_expect_message ("nonet-store", G_LOG_LEVEL_WARNING, pattern);
+    }
+  listed = ne_store_list_puzzle_ids (store, -1, -1, &error);
+  g_test_assert_expected_messages ();
+  g_assert_no_error (error);
+  g_assert_cmpuint (listed->len, ==, 2);
+  g_assert_cmpint (g_array_index (listed, gint64, 0), ==, sound);
+  g_assert_cmpint (g_array_index (listed, gint64, 1), ==, colliding);
+  /* Warned of once: the other lists leave them out quietly. */
+  g_assert_cmpuint (ne_store_count_puzzles (store, &error), ==, 2);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("Puzzle %" G_GINT64_FORMAT " in the game library %s"
+                                                   " is damaged: %s",
+                                                   ids[i], fixture->path, damages[i].reason);
+
+      g_assert_false (ne_store_get_puzzle (store, ids[i], &info, &error));
+      g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_clear_error (&error);
+      g_assert_null (ne_store_play_puzzle (store, ids[i], &error));
+      g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
+      g_clear_error (&error);
+    }
+
+  g_assert_true (ne_store_get_puzzle (store, colliding, &info, &error));
+  ne_puzzle_info_clear (&info);
+  g_assert_null (ne_store_play_puzzle (store, colliding, &error));
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "cannot be played: its puzzle breaks the rules"));
+  g_clear_error (&error);
+
+  game = ne_store_play_puzzle (store, sound, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  /* Nothing was started for the damaged ones. */
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM game"), ==, 1);
+}
+
+/* Hand-edited game rows: each refused with a message naming the game. */
+static void
+test_damaged_games (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const struct
+  {
+    const char *damage;
+    const char *repair;
+    const char *reason;
+  } damages[] = {
+    { "UPDATE game SET elapsed_ms = 9223372036854775807", "UPDATE game SET elapsed_ms = 0",
+      "its time played is not a time" },
+    { "UPDATE game SET elapsed_ms = -1", "UPDATE game SET elapsed_ms = 0",
+      "its time played is not a time" },
+    { "UPDATE game SET status = 'won'", "UPDATE game SET status = 'in-progress'",
+      "its status is not one Nonet knows" },
+    { "UPDATE game SET started = -1", "UPDATE game SET started = updated",
+      "the date it was played is not a date" },
+    { "UPDATE puzzle SET givens = '" "000000000000000000000000000000000000000000000000000000000000000000000000000000000" "'",
+      "UPDATE puzzle SET givens = '" INKALA "'", "its puzzle has no givens" },
+    { "UPDATE puzzle SET solution = '" EULER1_SOLUTION "'",
+      "UPDATE puzzle SET solution = '" INKALA_SOLUTION "'", "its puzzle’s solution does not hold its givens" },
+    { "UPDATE puzzle SET solution = 'x' || substr (solution, 2)",
+      "UPDATE puzzle SET solution = '" INKALA_SOLUTION "'", "its puzzle’s solution is not 81 digits" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(NeGame) game = new_game (store, INKALA, INKALA_SOLUTION);
+  gint64 id = ne_game_get_game_id (game);
+  NeGameStatus status;
+
+  g_clear_object (&game);
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      raw_exec (fixture->path, damages[i].damage);
+      assert_corrupt (store, id, damages[i].reason);
+      /* A game of no status Nonet knows is not in progress: not resumed. */
+      g_assert_null (ne_store_resume_game (store, &error));
+      if (strstr (damages[i].damage, "status") == NULL)
+        g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
+      else
+        g_assert_no_error (error);
+      g_clear_error (&error);
+      raw_exec (fixture->path, damages[i].repair);
+    }
+
+  raw_exec (fixture->path, "UPDATE game SET status = 'won'");
+  g_assert_false (ne_store_get_game_status (store, id, &status, &error));
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
+  g_clear_error (&error);
+  raw_exec (fixture->path, "UPDATE game SET status = 'in-progress'");
+
+  game = ne_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+}
+
+/* Two instances of Nonet on one library (two session buses, one data
+ * folder), both playing the same game: the second to save is told, and
+ * both histories are kept. */
+static void
+test_two_writers (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) first = open_store (fixture->path);
+  g_autoptr(NeStore) second = NULL;
+  g_autoptr(NeGame) game = new_game (first, INKALA, INKALA_SOLUTION);
+  g_autoptr(NeGame) a = NULL;
+  g_autoptr(NeGame) b = NULL;
+  g_autofree char *moves_a = NULL;
+  g_autofree char *moves_b = NULL;
+  Counts counts_a = { 0 };
+  Counts counts_b = { 0 };
+  gint64 id = ne_game_get_game_id (game);
+  gint64 copy;
+
+  g_clear_object (&game);
+  second = ne_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  a = ne_store_load_game (first, id, &error);
+  g_assert_no_error (error);
+  b = ne_store_load_game (second, id, &error);
+  g_assert_no_error (error);
+  watch (a, &counts_a);
+  watch (b, &counts_b);
+
+  g_assert_true (ne_game_apply (a, move_set (EMPTY_CELL, 1)));
+  g_assert_cmpuint (counts_a.save_failed, ==, 0);
+  g_assert_true (ne_game_apply (b, move_set (2, 2)));
+  g_assert_cmpuint (counts_b.save_failed, ==, 1);
+  g_assert_error (counts_b.error, NE_STORE_ERROR, NE_STORE_ERROR_CONFLICT);
+  g_test_message ("%s", counts_b.error->message);
+  g_assert_nonnull (strstr (counts_b.error->message, "changed by another window of Nonet"));
+  copy = ne_game_get_game_id (b);
+  g_assert_cmpint (copy, !=, id);
+  g_assert_cmpint (ne_store_get_game_puzzle (second, copy, &error), ==,
+                   ne_store_get_game_puzzle (second, id, &error));
+  g_assert_no_error (error);
+
+  /* Each plays on in its own game, saved without complaint. */
+  g_assert_true (ne_game_apply (b, move_set (3, 3)));
+  g_assert_true (ne_game_apply (a, move_set (4, 4)));
+  ne_game_set_elapsed_ms (b, 777);
+  g_assert_true (ne_game_save_now (b, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (counts_a.save_failed, ==, 0);
+  g_assert_cmpuint (counts_b.save_failed, ==, 1);
+
+  moves_a = saved_moves (fixture->path, id);
+  g_assert_cmpstr (moves_a, ==, "s1:1 s4:4");
+  moves_b = saved_moves (fixture->path, copy);
+  g_assert_cmpstr (moves_b, ==, "s2:2 s3:3");
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM game"), ==, 2);
+
+  /* The store that saved last sees its own versions: no conflict there. */
+  g_clear_object (&a);
+  a = ne_store_load_game (second, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (ne_game_apply (a, move_set (5, 5)));
+  g_assert_true (ne_game_save_now (a, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (ne_game_get_game_id (a), ==, id);
+  g_signal_handlers_disconnect_by_data (b, &counts_b);
+  g_clear_error (&counts_a.error);
+  g_clear_error (&counts_b.error);
+  assert_integrity (fixture->path);
+}
+
 #define add_store_test(name, func) \
   g_test_add ("/engine/store/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1033,6 +1504,13 @@ main (int   argc,
   add_store_test ("open-creates-schema", test_open_creates_schema);
   add_store_test ("reopen-keeps-data", test_reopen_keeps_data);
   add_store_test ("migrate-v0", test_migrate_v0);
+  add_store_test ("foreign-database", test_foreign_database);
+  add_store_test ("refused-paths", test_refused_paths);
+  add_store_test ("old-library", test_old_library);
+  add_store_test ("names-not-utf8", test_names_not_utf8);
+  add_store_test ("damaged-puzzles", test_damaged_puzzles);
+  add_store_test ("damaged-games", test_damaged_games);
+  add_store_test ("two-writers", test_two_writers);
   add_store_test ("future-version", test_future_version);
   add_store_test ("not-a-database", test_not_a_database);
   add_store_test ("add-puzzle-dedups", test_add_puzzle_dedups);

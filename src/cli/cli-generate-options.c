@@ -20,6 +20,8 @@ cli_generate_params (const char       *command,
                      const char       *symmetry,
                      const char       *difficulty,
                      const char       *seed,
+                     gint64            count,
+                     const char       *count_option,
                      NcGenerateParams *params)
 {
   nc_generate_params_init (params);
@@ -79,6 +81,13 @@ cli_generate_params (const char       *command,
                    command, difficulty, ends[1], ends[0]);
           return FALSE;
         }
+      if (!nc_generate_can_grade (params->clues, params->min_grade))
+        {
+          fprintf (stderr, _("%s: every puzzle with %d clues is Easy (three empty cells or fewer always "
+                             "fall to naked singles), so --difficulty %s cannot be met; use 77 clues or fewer\n"),
+                   command, params->clues, difficulty);
+          return FALSE;
+        }
     }
 
   if (seed != NULL)
@@ -94,6 +103,18 @@ cli_generate_params (const char       *command,
           g_snprintf (largest, sizeof largest, "%" G_GUINT64_FORMAT, G_MAXUINT64);
           fprintf (stderr, _("%s: --seed must be a whole number from 0 to %s, not '%s'\n"),
                    command, largest, seed);
+          return FALSE;
+        }
+      /* Puzzle i uses seed S + i: the last one's must not wrap round to 0. */
+      if (count > 1 && value > G_MAXUINT64 - (guint64) (count - 1))
+        {
+          char highest[24];
+          g_autofree char *n = g_strdup_printf ("%" G_GINT64_FORMAT, count);
+
+          g_snprintf (highest, sizeof highest, "%" G_GUINT64_FORMAT, G_MAXUINT64 - (guint64) (count - 1));
+          fprintf (stderr, _("%s: --seed %s with %s %s runs past the largest seed (puzzle i uses seed S + i); "
+                             "with %s puzzles the seed can be at most %s\n"),
+                   command, seed, count_option, n, n, highest);
           return FALSE;
         }
       params->seed = value;

@@ -8,8 +8,11 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
+
+#include "ne-import.h"
 
 static char *
 read_stream (const char *prefix,
@@ -49,8 +52,11 @@ cli_read_input (const char  *prefix,
                 const char **name,
                 gsize       *len)
 {
-  FILE *stream;
-  char *text;
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+  gsize n = 0;
+  int fd;
+  gboolean ok;
 
   if (path == NULL || strcmp (path, "-") == 0)
     {
@@ -58,14 +64,16 @@ cli_read_input (const char  *prefix,
       return read_stream (prefix, stdin, *name, len);
     }
 
+  /* Opening never waits (a FIFO with no writer, a device), and reading
+   * a FIFO gives up when no program comes to write to it. */
   *name = path;
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  if (!ne_import_check_input (path, path, &error))
     {
-      fprintf (stderr, _("%s: %s is a folder, not a file of puzzles\n"), prefix, path);
+      fprintf (stderr, "%s: %s\n", prefix, error->message);
       return NULL;
     }
-  stream = fopen (path, "rb");
-  if (stream == NULL)
+  fd = ne_import_open_input (path);
+  if (fd < 0)
     {
       int saved_errno = errno;
 
@@ -75,7 +83,21 @@ cli_read_input (const char  *prefix,
       fputc ('\n', stderr);
       return NULL;
     }
-  text = read_stream (prefix, stream, path, len);
-  fclose (stream);
+  ok = ne_import_read_input (fd, path, CLI_MAX_INPUT_SIZE + 1, NULL, &text, &n, &error);
+  close (fd);
+  if (!ok)
+    {
+      fprintf (stderr, "%s: %s\n", prefix, error->message);
+      return NULL;
+    }
+  if (n > CLI_MAX_INPUT_SIZE)
+    {
+      fprintf (stderr, _("%s: %s is too large (more than 256 MiB); split it into smaller files\n"),
+               prefix, path);
+      g_free (text);
+      return NULL;
+    }
+  if (len != NULL)
+    *len = n;
   return text;
 }

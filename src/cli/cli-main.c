@@ -14,12 +14,14 @@
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli-generate-options.h"
 #include "cli-input.h"
 #include "cli-pdf.h"
+#include "cli-text.h"
 #include "nc-backtrack.h"
 #include "nc-generate.h"
 #include "nc-grade.h"
@@ -37,6 +39,80 @@ enum
   STATUS_NOT_UNIQUE = 1,   /* a puzzle has no solution or several; generate: a target was missed */
   STATUS_BAD_INPUT = 2,    /* unreadable file, bad syntax, repeated givens, bad options */
 };
+
+/* Standard output, checked: a full disk, a full device or a broken pipe
+ * is an error like any other, not a silent success. out() records the
+ * first write error's errno the moment stdio sees it (a later flush would
+ * have lost it) and writes nothing more after one; close_stdout() reports
+ * it at exit. */
+static int stdout_errno;
+
+static gboolean
+stdout_failed (void)
+{
+  return stdout_errno != 0;
+}
+
+static void
+note_stdout_error (void)
+{
+  if (stdout_errno == 0 && ferror (stdout))
+    stdout_errno = errno != 0 ? errno : EIO;
+}
+
+static void G_GNUC_PRINTF (1, 2)
+out (const char *format, ...)
+{
+  va_list args;
+
+  if (stdout_failed ())
+    return;
+  errno = 0;
+  va_start (args, format);
+  vprintf (format, args);
+  va_end (args);
+  note_stdout_error ();
+}
+
+static void
+flush_stdout (void)
+{
+  if (stdout_failed ())
+    return;
+  errno = 0;
+  if (fflush (stdout) != 0)
+    note_stdout_error ();
+}
+
+/* g_print: GOptionContext's --help goes through it. */
+static void
+print_handler (const char *text)
+{
+  out ("%s", text);
+  flush_stdout ();
+}
+
+/* At exit, whichever way it comes (GOptionContext's --help calls exit()):
+ * what was not written yet is flushed, and a write error makes the exit
+ * status 2. A reader that went away (EPIPE, when SIGPIPE is ignored) ends
+ * the output quietly: that is what `| head -1` asks for. */
+static void
+close_stdout (void)
+{
+  flush_stdout ();
+  errno = 0;
+  if (fclose (stdout) != 0 && stdout_errno == 0)
+    stdout_errno = errno != 0 ? errno : EIO;
+  if (stdout_errno == 0)
+    return;
+  if (stdout_errno != EPIPE)
+    fprintf (stderr, "%s: %s: %s\n", g_get_prgname (), _("standard output"), g_strerror (stdout_errno));
+  _exit (STATUS_BAD_INPUT);
+}
+
+/* The events trace prints of a puzzle on a terminal unless --max-events
+ * says otherwise. */
+#define TRACE_TERMINAL_MAX_EVENTS 1000
 
 /* The most problems said of one input: the rest are counted (a file of a
  * million bad lines is a hundred lines and "… and 999,900 more problems"). */
@@ -73,7 +149,7 @@ report (Input *input, int status, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  fflush (stdout);
+  flush_stdout ();
   fprintf (stderr, "%s: %s\n", input->name, message);
 }
 
@@ -86,7 +162,7 @@ report_unlisted (Input *input)
   if (input->n_unlisted == 0)
     return;
   more = ne_more_problems (input->n_unlisted);
-  fflush (stdout);
+  flush_stdout ();
   fprintf (stderr, "%s: %s\n", input->name, more);
 }
 
@@ -104,18 +180,16 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
   NcPuzzle puzzle;
   NcParseError error;
   NcReadResult result;
+  const char *xml_hint;
   guint n_puzzles = 0;
 
   text = cli_read_input ("nonet-cli", path, &input.name, &len);
   if (text == NULL)
     return STATUS_BAD_INPUT;
 
-  if (ne_import_looks_like_xml (text, len))
+  if ((xml_hint = cli_xml_hint (text, len)) != NULL)
     {
-      /* Not one "'<' is not a digit" per line of an OpenSudoku file. */
-      report (&input, STATUS_BAD_INPUT, "%s",
-              _("an XML file (OpenSudoku?), not puzzle text; import it with "
-                "'nonet-cli library import'"));
+      report (&input, STATUS_BAD_INPUT, "%s", xml_hint);
       return input.status;
     }
 
@@ -123,7 +197,7 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
   if (reader == NULL)
     g_error ("out of memory");
   nc_puzzle_init (&puzzle);
-  while ((result = nc_reader_next (reader, &puzzle, &error)) != NC_READ_END)
+  while (!stdout_failed () && (result = nc_reader_next (reader, &puzzle, &error)) != NC_READ_END)
     {
       NcConflict conflict;
 
@@ -153,7 +227,7 @@ for_each_puzzle (const char *path, PuzzleFunc func, gpointer data)
   report_unlisted (&input);
   if (n_puzzles == 0 && input.status == STATUS_OK)
     report (&input, STATUS_BAD_INPUT, "%s", _("no puzzle found"));
-  fflush (stdout);
+  flush_stdout ();
   return input.status;
 }
 
@@ -180,14 +254,14 @@ print_grid (const NcGrid *grid, gboolean as_grid, guint index)
       char text[NC_GRID_TEXT_SIZE];
 
       nc_grid_format_text (grid, text, sizeof text);
-      printf ("%s%s", index > 0 ? "\n" : "", text);
+      out ("%s%s", index > 0 ? "\n" : "", text);
     }
   else
     {
       char line[82];
 
       nc_grid_format_line (grid, '.', line);
-      printf ("%s\n", line);
+      out ("%s\n", line);
     }
 }
 
@@ -206,7 +280,8 @@ typedef struct
 {
   gboolean stats;
   gint64   limit;
-  gint64   max_events;
+  gint64   max_events;     /* 0: every event */
+  gboolean terminal_cap;   /* max_events is the terminal's default, said once when reached */
   NcOrder  order;
   gboolean as_grid;
   Format   format;
@@ -252,10 +327,10 @@ solve_one (Input *input, const NcPuzzle *puzzle, gpointer data)
         g_error ("the reference backtracker disagrees with the fast solver at line %d", puzzle->line);
       g_assert (nc_grid_equal (&bt.grid, &solution));
       print_grid (&bt.grid, options->as_grid, options->index++);
-      printf ("attempts=%" G_GUINT64_FORMAT " backtracks=%" G_GUINT64_FORMAT
-              " placements=%" G_GUINT64_FORMAT " max_depth=%d order=%s\n",
-              bt.counters.attempts, bt.counters.backtracks, bt.counters.placements,
-              bt.counters.max_depth, nc_order_name (options->order));
+      out ("attempts=%" G_GUINT64_FORMAT " backtracks=%" G_GUINT64_FORMAT
+           " placements=%" G_GUINT64_FORMAT " max_depth=%d order=%s\n",
+           bt.counters.attempts, bt.counters.backtracks, bt.counters.placements,
+           bt.counters.max_depth, nc_order_name (options->order));
     }
   else
     print_grid (&solution, options->as_grid, options->index++);
@@ -268,7 +343,7 @@ count_one (Input *input, const NcPuzzle *puzzle, gpointer data)
   Options *options = data;
   unsigned n = nc_solver_count (&puzzle->grid, (unsigned) options->limit, NULL);
 
-  printf ("%u\n", n);
+  out ("%u\n", n);
   if (n != 1)
     raise_status (input, STATUS_NOT_UNIQUE);
   return TRUE;
@@ -281,22 +356,41 @@ trace_one (Input *input, const NcPuzzle *puzzle, gpointer data)
   NcBacktracker bt;
   NcEvent event;
   gint64 n = 0;
+  gboolean finished = FALSE;
 
   if (options->index++ > 0)
-    printf ("\n");
-  printf ("# line %d\n", puzzle->line);
+    out ("\n");
+  out ("# line %d\n", puzzle->line);
   nc_backtracker_init (&bt, &puzzle->grid, options->order);
-  while ((options->max_events < 0 || n < options->max_events) && nc_backtracker_step (&bt, &event))
+  while (!stdout_failed () && (options->max_events == 0 || n < options->max_events))
     {
       char text[48];
 
+      if (!nc_backtracker_step (&bt, &event))
+        {
+          finished = TRUE;
+          break;
+        }
       n++;
       nc_event_format (&event, text, sizeof text);
-      puts (text);
+      out ("%s\n", text);
       if (event.kind == NC_EVENT_SOLVED)
-        break;
+        {
+          finished = TRUE;
+          break;
+        }
       if (event.kind == NC_EVENT_EXHAUSTED)
         report (input, STATUS_NOT_UNIQUE, _("line %d: this puzzle has no solution"), puzzle->line);
+    }
+  if (!finished && options->terminal_cap && !stdout_failed ())
+    {
+      g_autofree char *count = ne_format_count ((guint) options->max_events);
+
+      /* Said once: a terminal is no place for millions of lines. */
+      options->terminal_cap = FALSE;
+      flush_stdout ();
+      fprintf (stderr, _("nonet-cli trace: line %d: stopped after %s events, the limit on a terminal; "
+                         "--max-events 0 prints them all\n"), puzzle->line, count);
     }
   return TRUE;
 }
@@ -308,9 +402,9 @@ check_one (Input *input, const NcPuzzle *puzzle, gpointer data)
   int clues = nc_grid_count_filled (&puzzle->grid);
 
   if (require_unique (input, puzzle, &solution))
-    printf (g_dngettext (GETTEXT_PACKAGE, "line %d: valid, one solution, %d clue\n",
-                         "line %d: valid, one solution, %d clues\n", (gulong) clues),
-            puzzle->line, clues);
+    out (g_dngettext (GETTEXT_PACKAGE, "line %d: valid, one solution, %d clue\n",
+                      "line %d: valid, one solution, %d clues\n", (gulong) clues),
+         puzzle->line, clues);
   return TRUE;
 }
 
@@ -320,7 +414,7 @@ print_step (const NcStep *step, void *data)
   guint *n = data;
   g_autofree char *text = ne_step_describe (step);
 
-  printf ("%u. %s\n", ++*n, text);
+  out ("%u. %s\n", ++*n, text);
   return true;
 }
 
@@ -347,22 +441,22 @@ grade_one (Input *input, const NcPuzzle *puzzle, gpointer data)
   if (options->explain)
     {
       if (options->index > 0)
-        printf ("\n");
-      printf ("# line %d\n", puzzle->line);
+        out ("\n");
+      out ("# line %d\n", puzzle->line);
     }
   options->index++;
   nc_grade (&puzzle->grid, &result, options->explain ? print_step : NULL, &n_steps);
 
   hardest = technique_key (result.hardest);
-  printf ("grade=%s score=%u hardest=%s", nc_grade_name (result.grade), result.score, hardest);
+  out ("grade=%s score=%u hardest=%s", nc_grade_name (result.grade), result.score, hardest);
   for (int t = 0; t < NC_TECH_COUNT; t++)
     if (result.uses[t] > 0)
       {
         g_autofree char *key = technique_key ((NcTechnique) t);
 
-        printf (" %s=%u", key, result.uses[t]);
+        out (" %s=%u", key, result.uses[t]);
       }
-  printf ("\n");
+  out ("\n");
   return TRUE;
 }
 
@@ -382,9 +476,9 @@ print_generated (const NeBatchResult *result, const Options *options, guint inde
         /* " # ID" is a trailing comment: the line reads back as a puzzle. */
         nc_grid_format_line (&generated->puzzle, '.', line);
         if (options->with_ids)
-          printf ("%s # %s\n", line, result->id);
+          out ("%s # %s\n", line, result->id);
         else
-          printf ("%s\n", line);
+          out ("%s\n", line);
       }
       break;
 
@@ -394,10 +488,10 @@ print_generated (const NeBatchResult *result, const Options *options, guint inde
 
         nc_grid_format_text (&generated->puzzle, text, sizeof text);
         if (index > 0)
-          printf ("\n");
+          out ("\n");
         if (options->with_ids)
-          printf ("# %s\n", result->id);
-        printf ("%s", text);
+          out ("# %s\n", result->id);
+        out ("%s", text);
       }
       break;
 
@@ -407,13 +501,13 @@ print_generated (const NeBatchResult *result, const Options *options, guint inde
 
         nc_grid_format_line (&generated->puzzle, '.', line);
         if (index > 0)
-          printf ("\n");
-        printf ("#ANonet\n");
+          out ("\n");
+        out ("#ANonet\n");
         if (options->with_ids)
-          printf ("#DNonet %s\n", result->id);
-        printf ("#C%s, %d clues\n", nc_grade_name (generated->grade.grade), generated->clues);
+          out ("#DNonet %s\n", result->id);
+        out ("#C%s, %d clues\n", nc_grade_name (generated->grade.grade), generated->clues);
         for (int r = 0; r < 9; r++)
-          printf ("%.9s\n", line + r * 9);
+          out ("%.9s\n", line + r * 9);
       }
       break;
 
@@ -438,7 +532,7 @@ report_closest (const NeBatchResult *result)
   const NcGenerated *generated = &result->generated;
   g_autofree char *budget = g_strdup_printf ("%g s", params->budget_seconds);
 
-  fflush (stdout);
+  flush_stdout ();
   if (params->clues != NC_CLUES_MINIMAL && generated->clues != params->clues)
     fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): the %d-clue target was not reached in %s; the closest has %d clues\n"),
              result->index + 1, result->id, params->clues, budget, generated->clues);
@@ -488,7 +582,8 @@ generate_params_from_options (const Options *options, NcGenerateParams *params)
     }
 
   return cli_generate_params ("nonet-cli generate", options->clues, options->minimal,
-                              options->symmetry, options->difficulty, options->seed, params);
+                              options->symmetry, options->difficulty, options->seed,
+                              options->count != NOT_GIVEN ? options->count : 1, "-n", params);
 }
 
 static int
@@ -516,7 +611,7 @@ generate_puzzles (Options *options)
   /* Nothing cancels this batch: an error here is a bug. */
   g_assert_no_error (error);
 
-  for (guint i = 0; i < results->len; i++)
+  for (guint i = 0; i < results->len && !stdout_failed (); i++)
     {
       const NeBatchResult *result = g_ptr_array_index (results, i);
 
@@ -527,7 +622,7 @@ generate_puzzles (Options *options)
           status = STATUS_NOT_UNIQUE;
         }
     }
-  fflush (stdout);
+  flush_stdout ();
   return status;
 }
 
@@ -642,9 +737,9 @@ print_import_report (const char *name, const char *collection, const NeImportRep
   if (report->cancelled)
     g_string_append (line, _("; stopped before the end"));
   g_string_append (line, report->messages->len > 0 ? ":" : ".");
-  printf ("%s\n", line->str);
+  out ("%s\n", line->str);
   for (guint i = 0; i < report->messages->len; i++)
-    printf ("%s: %s\n", name, (const char *) g_ptr_array_index (report->messages, i));
+    out ("%s: %s\n", name, (const char *) g_ptr_array_index (report->messages, i));
   g_string_free (line, TRUE);
 }
 
@@ -653,7 +748,7 @@ library_import (int argc, char **argv)
 {
   g_autofree char *collection = NULL;
   const GOptionEntry entries[] = {
-    { "collection", 'c', 0, G_OPTION_ARG_STRING, &collection,
+    { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection,
       N_("Add the puzzles to this collection, created if needed"), "NAME" },
     { NULL }
   };
@@ -664,7 +759,8 @@ library_import (int argc, char **argv)
                       _("Import every puzzle of the files: 81-character lines, 9-row grids, .sdk, .sdm, .ss "
                         "or OpenSudoku. Each is checked for one solution and graded; duplicates (also rotated, "
                         "mirrored or relabelled) and bad puzzles are listed after the count."),
-                      entries, &argc, &argv))
+                      entries, &argc, &argv)
+      || !cli_option_text ("nonet-cli library import", "--collection", &collection))
     return STATUS_BAD_INPUT;
   if (argc < 2)
     {
@@ -692,7 +788,7 @@ library_import (int argc, char **argv)
       if (report->n_duplicates + report->n_skipped > 0)
         status = MAX (status, STATUS_NOT_UNIQUE);
     }
-  fflush (stdout);
+  flush_stdout ();
   return status;
 }
 
@@ -705,7 +801,7 @@ library_list (int argc, char **argv)
   g_autofree char *status_name = NULL;
   g_autofree char *format_name = NULL;
   const GOptionEntry entries[] = {
-    { "collection", 'c', 0, G_OPTION_ARG_STRING, &collection, N_("Only the puzzles of this collection"), "NAME" },
+    { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection, N_("Only the puzzles of this collection"), "NAME" },
     { "status", 0, 0, G_OPTION_ARG_STRING, &status_name, N_("Only new, in-progress or solved puzzles"), "STATUS" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
       N_("line (default: the 81-character puzzle) or table (id, clues, grade, status, collection, title)"), "FORMAT" },
@@ -718,7 +814,8 @@ library_list (int argc, char **argv)
   int status = -1;
 
   if (!library_parse ("list", "", _("List the puzzles of the library, one a line, oldest first."),
-                      entries, &argc, &argv))
+                      entries, &argc, &argv)
+      || !cli_option_text ("nonet-cli library list", "--collection", &collection))
     return STATUS_BAD_INPUT;
   if (argc > 1)
     {
@@ -751,7 +848,7 @@ library_list (int argc, char **argv)
     return STATUS_BAD_INPUT;
 
   if (table)
-    printf ("%8s  %5s  %-8s  %-11s  %-16s  %s\n", _("ID"), _("CLUES"), _("GRADE"), _("STATUS"), _("COLLECTION"), _("TITLE"));
+    out ("%8s  %5s  %-8s  %-11s  %-16s  %s\n", _("ID"), _("CLUES"), _("GRADE"), _("STATUS"), _("COLLECTION"), _("TITLE"));
   for (guint i = 0; i < ids->len; i++)
     {
       NePuzzleInfo info = { 0 };
@@ -759,23 +856,23 @@ library_list (int argc, char **argv)
 
       if (!ne_store_get_puzzle (store, g_array_index (ids, gint64, i), &info, &error))
         {
-          fflush (stdout);
+          flush_stdout ();
           fprintf (stderr, "nonet-cli library list: %s\n", error->message);
           return STATUS_BAD_INPUT;
         }
       if (table)
-        printf ("%8" G_GINT64_FORMAT "  %5d  %-8s  %-11s  %-16s  %s\n", info.id, info.clues,
-                info.grade >= 0 ? nc_grade_name ((NcGrade) info.grade) : "-",
-                status_keys[info.status], info.collection != NULL ? info.collection : "-",
-                info.title != NULL ? info.title : "");
+        out ("%8" G_GINT64_FORMAT "  %5d  %-8s  %-11s  %-16s  %s\n", info.id, info.clues,
+             info.grade >= 0 ? nc_grade_name ((NcGrade) info.grade) : "-",
+             status_keys[info.status], info.collection != NULL ? info.collection : "-",
+             info.title != NULL ? info.title : "");
       else
         {
           nc_grid_format_line (&info.givens, '.', line);
-          printf ("%s\n", line);
+          out ("%s\n", line);
         }
       ne_puzzle_info_clear (&info);
     }
-  fflush (stdout);
+  flush_stdout ();
   return STATUS_OK;
 }
 
@@ -786,11 +883,13 @@ library_export (int argc, char **argv)
   g_autofree char *format_name = NULL;
   g_autofree char *output = NULL;
   const GOptionEntry entries[] = {
-    { "collection", 'c', 0, G_OPTION_ARG_STRING, &collection, N_("Only the puzzles of this collection"), "NAME" },
+    { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection, N_("Only the puzzles of this collection"), "NAME" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
       N_("line (81 characters a puzzle) or sdk (9 rows under #T title, #A author, #D source, #C notes); "
          "default: sdk for a FILE ending in .sdk, else line"), "FORMAT" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write (replaced whole, never half-written)"), "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The file to write, - for standard output (a file is replaced whole, never half-written; "
+         "a link, pipe or device is written through)"), "FILE" },
     { NULL }
   };
   g_autoptr(NeStore) store = NULL;
@@ -799,9 +898,12 @@ library_export (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autofree char *count = NULL;
   NeExportFormat format;
+  gboolean to_stdout;
 
-  if (!library_parse ("export", "", _("Write the puzzles of the library, or of one collection, to a file."),
-                      entries, &argc, &argv))
+  if (!library_parse ("export", "", _("Write the puzzles of the library, or of one collection, to a file, "
+                                       "or to standard output for -o -."),
+                      entries, &argc, &argv)
+      || !cli_option_text ("nonet-cli library export", "--collection", &collection))
     return STATUS_BAD_INPUT;
   if (argc > 1)
     {
@@ -830,15 +932,22 @@ library_export (int argc, char **argv)
   store = library_open_ids ("export", collection, -1, &ids);
   if (store == NULL)
     return STATUS_BAD_INPUT;
-  file = g_file_new_for_commandline_arg (output);
+  to_stdout = strcmp (output, "-") == 0;
+  if (!to_stdout)
+    file = g_file_new_for_commandline_arg (output);
+  else
+    flush_stdout ();
   if (!ne_export_puzzles (store, (const gint64 *) (gpointer) ids->data, ids->len, format, file, &error))
     {
       fprintf (stderr, "nonet-cli library export: %s\n", error->message);
       return STATUS_BAD_INPUT;
     }
+  /* On standard output the puzzles are the output. */
+  if (to_stdout)
+    return STATUS_OK;
   count = ne_format_count (ids->len);
-  printf (g_dngettext (GETTEXT_PACKAGE, "Exported %s puzzle to %s\n", "Exported %s puzzles to %s\n", ids->len),
-          count, output);
+  out (g_dngettext (GETTEXT_PACKAGE, "Exported %s puzzle to %s\n", "Exported %s puzzles to %s\n", ids->len),
+       count, output);
   return STATUS_OK;
 }
 
@@ -871,9 +980,9 @@ library_collections (int argc, char **argv)
       const NeCollectionInfo *info = g_ptr_array_index (collections, i);
       g_autofree char *count = ne_format_count (info->n_puzzles);
 
-      printf ("%8s  %s%s\n", count, info->name, info->builtin ? _(" (built-in)") : "");
+      out ("%8s  %s%s\n", count, info->name, info->builtin ? _(" (built-in)") : "");
     }
-  fflush (stdout);
+  flush_stdout ();
   return STATUS_OK;
 }
 
@@ -965,7 +1074,8 @@ commands_help (void)
     g_string_append_printf (help, "\n  %-8s %s", commands[i].name, _(commands[i].summary));
   g_string_append_printf (help, "\n\n%s\n%s",
                           _("FILE holds one or more puzzles: 81-character lines, 9-row grids, .sdk or .ss; - or none reads standard input."),
-                          _("Exit status: 0 fine, 1 a puzzle has no solution or several (generate: a target was missed), 2 bad input."));
+                          _("Exit status: 0 fine, 1 a puzzle has no solution or several (generate: a target was missed), 2 bad input, "
+                            "or output that could not be written."));
   g_string_append_printf (help, "\n%s", _("Run 'nonet-cli COMMAND --help' for a command's options."));
   return g_string_free (help, FALSE);
 }
@@ -1002,7 +1112,13 @@ check_options (const Command *command, Options *options, const char *order_name,
       fprintf (stderr, _("nonet-cli %s: --limit must be between 1 and %u\n"), command->name, G_MAXUINT);
       return FALSE;
     }
-  if (command->takes_max_events && options->max_events < -1)
+  if (command->takes_max_events && options->max_events == NOT_GIVEN)
+    {
+      /* A hard puzzle is millions of events: fine in a pipe, not on a screen. */
+      options->terminal_cap = isatty (STDOUT_FILENO);
+      options->max_events = options->terminal_cap ? TRACE_TERMINAL_MAX_EVENTS : 0;
+    }
+  else if (command->takes_max_events && options->max_events < 0)
     {
       fprintf (stderr, _("nonet-cli %s: --max-events must not be negative\n"), command->name);
       return FALSE;
@@ -1013,7 +1129,7 @@ check_options (const Command *command, Options *options, const char *order_name,
 static int
 run_command (const Command *command, int argc, char **argv)
 {
-  g_auto(Options) options = { .limit = 2, .max_events = -1, .count = NOT_GIVEN, .clues = NOT_GIVEN, .jobs = NOT_GIVEN, .timeout = 60 };
+  g_auto(Options) options = { .limit = 2, .max_events = NOT_GIVEN, .count = NOT_GIVEN, .clues = NOT_GIVEN, .jobs = NOT_GIVEN, .timeout = 60 };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *prgname = g_strdup_printf ("nonet-cli %s", command->name);
@@ -1038,7 +1154,7 @@ run_command (const Command *command, int argc, char **argv)
                                     N_("Stop counting at N solutions (default 2)"), "N" };
   if (command->takes_max_events)
     entries[n++] = (GOptionEntry) { "max-events", 0, 0, G_OPTION_ARG_INT64, &options.max_events,
-                                    N_("Print at most N events of each puzzle"), "N" };
+                                    N_("Print at most N events of each puzzle, 0 for all (default: all, or 1000 on a terminal)"), "N" };
   if (command->takes_explain)
     entries[n++] = (GOptionEntry) { "explain", 0, 0, G_OPTION_ARG_NONE, &options.explain,
                                     N_("Print the steps of the logical solve, numbered, before each summary line"), NULL };
@@ -1081,6 +1197,10 @@ run_command (const Command *command, int argc, char **argv)
     g_option_context_set_description (context,
       _("Prints one line a puzzle: grade=G score=N hardest=T, then TECHNIQUE=N for each technique used. "
         "With --explain, each puzzle's steps come first under a '# line N' header."));
+  else if (command->takes_max_events)
+    g_option_context_set_description (context,
+      _("Every event is printed into a pipe or a file. On a terminal each puzzle stops after 1000 events "
+        "(a hard puzzle has millions), and standard error says so; --max-events 0 prints them all."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 
@@ -1123,6 +1243,9 @@ main (int argc, char *argv[])
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("nonet-cli");
+  g_set_print_handler (print_handler);
+  atexit (close_stdout);
 
   if (argc > 1 && argv[1][0] != '-')
     {
@@ -1147,7 +1270,7 @@ main (int argc, char *argv[])
     }
   if (version)
     {
-      printf ("nonet-cli %s\n", PACKAGE_VERSION);
+      out ("nonet-cli %s\n", PACKAGE_VERSION);
       return STATUS_OK;
     }
   if (argc > 1)

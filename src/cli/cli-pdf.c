@@ -14,6 +14,7 @@
 
 #include "cli-generate-options.h"
 #include "cli-input.h"
+#include "cli-text.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -79,7 +80,7 @@ static gboolean
 params_from_options (const PdfOptions *options, NcGenerateParams *params)
 {
   if (!cli_generate_params (PREFIX, options->clues, options->minimal, options->symmetry,
-                            options->difficulty, options->seed, params)
+                            options->difficulty, options->seed, options->count, "--generate", params)
       || !cli_check_jobs_timeout (PREFIX, options->jobs, options->timeout))
     return FALSE;
   params->budget_seconds = options->timeout;
@@ -191,6 +192,7 @@ add_read (NePrintDocument *doc, const char *path)
   g_autofree char *text = NULL;
   g_autoptr(GPtrArray) lines = NULL;
   const char *name = NULL;
+  const char *xml_hint;
   NcReader *reader;
   NcPuzzle puzzle;
   NcParseError parse_error;
@@ -200,6 +202,12 @@ add_read (NePrintDocument *doc, const char *path)
   text = cli_read_input (PREFIX, path, &name, NULL);
   if (text == NULL)
     return STATUS_BAD_INPUT;
+  if ((xml_hint = cli_xml_hint (text, strlen (text))) != NULL)
+    {
+      fprintf (stderr, "%s: %s\n", name, xml_hint);
+      fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
+      return STATUS_BAD_INPUT;
+    }
   lines = split_lines (text);
 
   reader = nc_reader_new (text, strlen (text));
@@ -306,10 +314,11 @@ cli_pdf_run (int argc, char **argv)
   double width, height;
   int status;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output, N_("Write the PDF to FILE (required)"), "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output,
+      N_("Write the PDF to FILE (required), - for standard output; a link, pipe or device is written through"), "FILE" },
     { "per-page", 0, 0, G_OPTION_ARG_INT64, &options.per_page, N_("Puzzles a page: 1, 2, 4 (default) or 6"), "N" },
     { "solutions", 0, 0, G_OPTION_ARG_NONE, &options.solutions, N_("Add solution pages at the end"), NULL },
-    { "title", 0, 0, G_OPTION_ARG_STRING, &options.title, N_("A title at the top of every page"), "T" },
+    { "title", 0, 0, G_OPTION_ARG_FILENAME, &options.title, N_("A title at the top of every page"), "T" },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &options.paper, N_("Paper size: a4 or letter (default: the locale's)"), "P" },
     { "generate", 0, 0, G_OPTION_ARG_INT64, &options.count, N_("Generate N puzzles instead of reading them"), "N" },
     { "clues", 0, 0, G_OPTION_ARG_INT64, &options.clues, N_("Exactly T clues, 17 to 80"), "T" },
@@ -343,6 +352,8 @@ cli_pdf_run (int argc, char **argv)
       return STATUS_BAD_INPUT;
     }
 
+  if (!cli_option_text (PREFIX, "--title", &options.title))
+    return STATUS_BAD_INPUT;
   if (options.output == NULL)
     {
       fprintf (stderr, _("%s: -o FILE is needed: where to write the PDF\n"), PREFIX);
@@ -412,7 +423,8 @@ cli_pdf_run (int argc, char **argv)
         return status;
     }
 
-  if (!ne_print_write_pdf (doc, options.output, width, height, &error))
+  if (!ne_print_write_pdf (doc, strcmp (options.output, "-") == 0 ? NULL : options.output,
+                           width, height, &error))
     {
       fprintf (stderr, "%s: %s\n", PREFIX, error->message);
       return STATUS_BAD_INPUT;

@@ -12,7 +12,8 @@
 #include "nc-solver.h"
 
 /* The budget and the progress callback are looked at every this many
- * solver calls: a call takes microseconds, so this is well under a
+ * steps of work (a solver call, an orbit tried, a move, a candidate
+ * graded): a step takes microseconds, so this is well under a
  * millisecond, and reading the clock stays out of the profile. */
 #define POLL_EVERY 16
 #define PROGRESS_SECONDS 0.002
@@ -72,7 +73,7 @@ typedef struct
   int                     target;       /* a count the orbits can make, or NC_CLUES_MINIMAL */
   struct timespec         start;
   double                  last_progress;
-  unsigned                calls;
+  unsigned                steps;        /* see gen_tick */
   int                     lowest;       /* fewest clues seen, for the progress fraction */
   Stop                    stop;
 } Gen;
@@ -306,20 +307,27 @@ gen_poll (Gen *g)
     g->stop = STOP_BUDGET;
 }
 
+/* Counts one step of work, and every POLL_EVERY steps looks at the budget
+ * and the progress callback; false once the generator must stop. Every
+ * loop of the generator takes a step per turn, not only the solver calls:
+ * near 80 clues every orbit taken away is forced, so no solver is ever
+ * called, and the loop over candidates would otherwise never stop. */
+static bool
+gen_tick (Gen *g)
+{
+  if (g->stop == STOP_NONE && ++g->steps % POLL_EVERY == 0)
+    gen_poll (g);
+  return g->stop == STOP_NONE;
+}
+
 /* nc_solver_count up to two. Once the generator must stop it answers 2
  * without looking: callers then keep the clues they were about to drop,
  * so whatever they hold stays unique. */
 static unsigned
 gen_count (Gen *g, const NcGrid *puzzle, NcGrid *first)
 {
-  if (g->stop != STOP_NONE)
+  if (!gen_tick (g))
     return 2;
-  if (++g->calls % POLL_EVERY == 0)
-    {
-      gen_poll (g);
-      if (g->stop != STOP_NONE)
-        return 2;
-    }
   return nc_solver_count (puzzle, 2, first);
 }
 
@@ -331,14 +339,8 @@ static bool
 gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
            const uint8_t *cells, int n_cells, NcGrid *other)
 {
-  if (g->stop != STOP_NONE)
+  if (!gen_tick (g))
     return true;
-  if (++g->calls % POLL_EVERY == 0)
-    {
-      gen_poll (g);
-      if (g->stop != STOP_NONE)
-        return true;
-    }
   return nc_solver_find_other (puzzle, solution, cells, n_cells, other);
 }
 
@@ -446,7 +448,7 @@ gen_reduce (Gen *g, State *s, int floor)
     if (orbit_present (s, o, i))
       order[n++] = (uint8_t) i;
   nc_rng_shuffle (&g->rng, order, n);
-  for (int i = 0; i < n && s->clues > floor && g->stop == STOP_NONE; i++)
+  for (int i = 0; i < n && s->clues > floor && gen_tick (g); i++)
     {
       int orbit = order[i];
 
@@ -611,7 +613,7 @@ gen_candidate (Gen *g, State *best)
   *best = cur;
   if (g->target == NC_CLUES_MINIMAL)
     return g->stop == STOP_NONE;
-  while (cur.clues > g->target && g->stop == STOP_NONE)
+  while (cur.clues > g->target && gen_tick (g))
     {
       State next = cur;
 
@@ -635,6 +637,20 @@ gen_candidate (Gen *g, State *best)
   return best->clues == g->target;
 }
 
+/* An empty cell is not a naked single only when some other digit's places
+ * in its row and in its column are both empty: two more empty cells, R in
+ * its row and C in its column. R's column then has no other empty cell
+ * (C's column is the first cell's), so R is a naked single, and once it is
+ * placed each of the two cells left is one. So a puzzle with three empty
+ * cells or fewer is Easy, whoever made it. */
+#define ALWAYS_EASY_CLUES (NC_CELLS - 3)
+
+bool
+nc_generate_can_grade (int clues, NcGrade min_grade)
+{
+  return min_grade == NC_GRADE_EASY || clues == NC_CLUES_MINIMAL || clues < ALWAYS_EASY_CLUES;
+}
+
 /* How far a grade is from the wanted range, 0 inside it. */
 static int
 grade_distance (const NcGenerateParams *p, NcGrade grade)
@@ -655,7 +671,7 @@ nc_generate (const NcGenerateParams *params, NcProgressFunc progress, void *data
   Gen   g = { .params = &p, .progress = progress, .data = data };
   State best = { { { 0 } }, { { 0 } }, 0 };
   NcGradeResult best_grade = { 0 };
-  bool  have_best = false, best_reached = false;
+  bool  have_best = false, best_reached = false, hopeless;
 
   /* Out-of-range requests are brought into range rather than refused: the
    * callers validate what a user typed; this keeps the core total. */
@@ -676,6 +692,9 @@ nc_generate (const NcGenerateParams *params, NcProgressFunc progress, void *data
   nc_rng_seed (&g.rng, p.seed);
   orbits_init (&g.orbits, p.symmetry);
   g.target = p.clues == NC_CLUES_MINIMAL ? NC_CLUES_MINIMAL : orbits_reachable (&g.orbits, p.clues);
+  /* No candidate can grade inside the range: the first is as close as any
+   * later one (ties go to the first found), so it is the answer at once. */
+  hopeless = p.by_difficulty && !nc_generate_can_grade (g.target, p.min_grade);
   clock_gettime (CLOCK_MONOTONIC, &g.start);
 
   for (;;)
@@ -709,7 +728,7 @@ nc_generate (const NcGenerateParams *params, NcProgressFunc progress, void *data
           best_grade = grade;
           have_best = true;
         }
-      if (g.stop != STOP_NONE)
+      if (hopeless || !gen_tick (&g))
         break;
     }
 

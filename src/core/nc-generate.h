@@ -68,10 +68,18 @@ typedef bool (*NcProgressFunc) (double fraction, void *data);
  * A target out of range is brought into 17..80, min_grade > max_grade is
  * swapped. With by_difficulty, candidates are tried until one grades inside
  * the range; when the budget runs out first, CLOSEST gives the one nearest
- * the clue target, then nearest the range. With no budget an unreachable
- * combination (80 clues and Extreme) runs until cancelled. */
+ * the clue target, then nearest the range. A range no puzzle of the target
+ * can grade in (see nc_generate_can_grade) gives the first candidate as
+ * CLOSEST at once, the puzzle the budget would have ended on. With no
+ * budget another unreachable combination runs until cancelled; the budget
+ * and the progress callback are looked at in every loop of the search. */
 NcGenerateStatus nc_generate (const NcGenerateParams *params, NcProgressFunc progress,
                               void *data, NcGenerated *out);
+
+/* False when no puzzle with clues clues (17..80, or NC_CLUES_MINIMAL) can
+ * grade min_grade or harder: with 78 clues or more every puzzle is Easy,
+ * as three empty cells or fewer always fall to naked singles. */
+bool nc_generate_can_grade (int clues, NcGrade min_grade);
 
 /* Puzzle IDs such as "N1-24-r2-7QK3ZP": the version, the clue target, the
  * symmetry and difficulty, and the seed. nc_generate with the parameters an

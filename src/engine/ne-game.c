@@ -22,6 +22,7 @@ struct _NeGame
   gboolean  has_solution;
   gint64    elapsed_ms;
   gint64    game_id;
+  gint64    version;          /* of the game row, as last read or saved */
   gint64    last_save_time;   /* monotonic, in microseconds */
   gboolean  elapsed_unsaved;
 
@@ -55,12 +56,21 @@ static gboolean
 ne_game_save (NeGame  *self,
               GError **error)
 {
+  GError *local_error = NULL;
+
   if (self->store == NULL)
     return TRUE;
 
   self->last_save_time = g_get_monotonic_time ();
-  if (!ne_store_save_game (self->store, self->game_id, self->core, self->elapsed_ms, error))
-    return FALSE;
+  if (!ne_store_save_game (self->store, &self->game_id, &self->version, self->core,
+                           self->elapsed_ms, &local_error))
+    {
+      /* Saved all the same, as a copy of the game another instance changed. */
+      if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_CONFLICT))
+        self->elapsed_unsaved = FALSE;
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
   self->elapsed_unsaved = FALSE;
   return TRUE;
 }
@@ -394,7 +404,8 @@ ne_game_set_elapsed_ms (NeGame *self,
 void
 ne_game_attach_store (NeGame  *self,
                       NeStore *store,
-                      gint64   game_id)
+                      gint64   game_id,
+                      gint64   version)
 {
   g_return_if_fail (NE_IS_GAME (self));
   g_return_if_fail (store == NULL || NE_IS_STORE (store));
@@ -402,6 +413,7 @@ ne_game_attach_store (NeGame  *self,
 
   g_set_object (&self->store, store);
   self->game_id = store != NULL ? game_id : 0;
+  self->version = store != NULL ? version : 0;
   self->last_save_time = g_get_monotonic_time ();
   self->elapsed_unsaved = FALSE;
 }

@@ -48,11 +48,16 @@ typedef struct _NeStore NeStore;
 /* Once attached, every apply, undo and redo saves the game as game_id in
  * store at once; the elapsed time alone is saved at most every
  * NE_GAME_ELAPSED_SAVE_INTERVAL_MS, and by ne_game_save_now. A failed save
- * emits "save-failed" with the GError. store NULL detaches. */
+ * emits "save-failed" with the GError. version is the game row's version
+ * as read (ne_store_save_game). store NULL detaches. When another instance
+ * of Nonet saved the same game meanwhile, the save makes a copy of it and
+ * the game goes on as that one (its game id changes): "save-failed" says so
+ * with NE_STORE_ERROR_CONFLICT. */
 #define NE_GAME_ELAPSED_SAVE_INTERVAL_MS 10000
 void          ne_game_attach_store (NeGame       *self,
                                     NeStore      *store,
-                                    gint64        game_id);
+                                    gint64        game_id,
+                                    gint64        version);
 NeStore      *ne_game_get_store    (NeGame       *self);
 /* 0 while not attached. */
 gint64        ne_game_get_game_id  (NeGame       *self);

@@ -4,12 +4,16 @@
  * puzzle on its own connection, committing in small batches so that what
  * it reports as imported is always what the database holds. */
 
+/* O_CLOEXEC */
+#define _POSIX_C_SOURCE 200809L
+
 #define G_LOG_DOMAIN "nonet-import"
 
 #include "config.h"
 
 #include "ne-import.h"
 #include "ne-messages.h"
+#include "ne-output.h"
 
 #include "ne-tsan-private.h"
 
@@ -17,6 +21,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -344,6 +349,160 @@ count_lines (const char *text, gsize len)
   return n;
 }
 
+/* ---- Reading a local file ---- */
+
+/* The longest wait on an empty pipe between two looks at the clock (the
+ * cancellable wakes it at once), and the most read at a time, between two
+ * looks at the cancellable. */
+#define PIPE_SLICE_MS 100
+#define READ_CHUNK    (1024 * 1024)
+
+/* Only a regular file or a pipe holds puzzles; the rest is refused. */
+static gboolean
+check_mode (mode_t mode, const char *name, GError **error)
+{
+  if (S_ISREG (mode) || S_ISFIFO (mode))
+    return TRUE;
+  if (S_ISDIR (mode))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a file of puzzles"), name);
+  else if (S_ISCHR (mode) || S_ISBLK (mode))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, _("%s is a device, not a puzzle file"), name);
+  else
+    /* A socket: stat follows symbolic links. */
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, _("%s is a socket, not a puzzle file"), name);
+  return FALSE;
+}
+
+static gboolean
+set_read_error (GError **error, const char *name, int saved_errno)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               _("Could not read %s: %s"), name, g_strerror (saved_errno));
+  return FALSE;
+}
+
+gboolean
+ne_import_check_input (const char  *path,
+                       const char  *name,
+                       GError     **error)
+{
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL && name != NULL, FALSE);
+
+  if (stat (path, &st) != 0)
+    return TRUE;
+  return check_mode (st.st_mode, name, error);
+}
+
+int
+ne_import_open_input (const char *path)
+{
+  int fd;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  do
+    fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+/* A pipe is read without blocking: read() says whether a writer is there
+ * (an empty pipe with one gives EAGAIN, with none 0), and between reads
+ * poll() waits for data, the writer leaving (HUP) or the cancellable. */
+gboolean
+ne_import_read_input (int            fd,
+                      const char    *name,
+                      gsize          max,
+                      GCancellable  *cancellable,
+                      char         **text,
+                      gsize         *len,
+                      GError       **error)
+{
+  g_autofree char *buffer = NULL;
+  struct stat st;
+  GPollFD fds[2] = { { .fd = fd, .events = G_IO_IN } };
+  guint n_fds = 1;
+  gboolean is_pipe, writer_seen = FALSE, ok = TRUE;
+  int flags;
+  gint64 give_up = g_get_monotonic_time () + NE_IMPORT_WRITER_WAIT_SECONDS * G_USEC_PER_SEC;
+  gsize allocated = MIN (65536, max), used = 0;
+
+  g_return_val_if_fail (fd >= 0 && name != NULL && text != NULL && len != NULL, FALSE);
+
+  if (fstat (fd, &st) != 0)
+    return set_read_error (error, name, errno);
+  /* Checked again on what was opened: the path may name another file now. */
+  if (!check_mode (st.st_mode, name, error))
+    return FALSE;
+  is_pipe = S_ISFIFO (st.st_mode);
+  /* O_NONBLOCK was for the open: a regular file is read the usual way. */
+  if (!is_pipe && ((flags = fcntl (fd, F_GETFL)) < 0 || fcntl (fd, F_SETFL, flags & ~O_NONBLOCK) != 0))
+    return set_read_error (error, name, errno);
+  if (is_pipe && g_cancellable_make_pollfd (cancellable, &fds[1]))
+    n_fds = 2;
+
+  buffer = g_malloc (allocated + 1);
+  while (used < max)
+    {
+      gssize n;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (used == allocated)
+        {
+          allocated = MIN (allocated * 2, max);
+          buffer = g_realloc (buffer, allocated + 1);
+        }
+      n = read (fd, buffer + used, MIN (allocated - used, READ_CHUNK));
+      if (n > 0)
+        {
+          used += (gsize) n;
+          writer_seen = TRUE;
+          continue;
+        }
+      if (n == 0 && (!is_pipe || writer_seen))
+        break;
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0 && errno != EAGAIN)
+        {
+          ok = set_read_error (error, name, errno);
+          break;
+        }
+      if (n < 0)
+        writer_seen = TRUE;
+
+      /* An empty pipe. */
+      if (!writer_seen && g_get_monotonic_time () >= give_up)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "No program is writing to the FIFO %s: none opened it in %d second",
+                                    "No program is writing to the FIFO %s: none opened it in %d seconds",
+                                    NE_IMPORT_WRITER_WAIT_SECONDS),
+                       name, NE_IMPORT_WRITER_WAIT_SECONDS);
+          ok = FALSE;
+          break;
+        }
+      if (g_poll (fds, n_fds, PIPE_SLICE_MS) > 0 && (fds[0].revents & G_IO_HUP))
+        /* A writer came and went: the next read says whether it left data. */
+        writer_seen = TRUE;
+    }
+  if (n_fds == 2)
+    g_cancellable_release_fd (cancellable);
+  if (!ok)
+    return FALSE;
+  buffer[used] = '\0';
+  *len = used;
+  *text = g_steal_pointer (&buffer);
+  return TRUE;
+}
+
 /* Reads the file into *text; errors name it. */
 /* The file's first max bytes, NUL-terminated: a named pipe or a device
  * may never end, so its size says nothing. */
@@ -383,6 +542,7 @@ load_file (GFile *file, const char *name, char **text, gsize *len, GCancellable 
 {
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
                             G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
@@ -405,7 +565,25 @@ load_file (GFile *file, const char *name, char **text, gsize *len, GCancellable 
                    _("%s is too large to import (%s; the limit is 256 MiB)"), name, size);
       return FALSE;
     }
-  if (!read_at_most (file, MAX_FILE_SIZE + 1, cancellable, text, len, &local_error))
+  path = g_file_get_path (file);
+  if (path != NULL)
+    {
+      /* A local file: opening it never waits, and a pipe is read in
+       * slices that look at the cancellable. */
+      int fd;
+      gboolean read_ok;
+
+      if (!ne_import_check_input (path, name, error))
+        return FALSE;
+      fd = ne_import_open_input (path);
+      if (fd < 0)
+        return set_read_error (error, name, errno);
+      read_ok = ne_import_read_input (fd, name, MAX_FILE_SIZE + 1, cancellable, text, len, error);
+      close (fd);
+      if (!read_ok)
+        return FALSE;
+    }
+  else if (!read_at_most (file, MAX_FILE_SIZE + 1, cancellable, text, len, &local_error))
     {
       g_set_error (error, local_error->domain, local_error->code,
                    _("Could not read %s: %s"), name, io_error_reason (local_error));
@@ -598,6 +776,7 @@ import_run (const char    *db_path,
   g_autoptr(NeStore) store = NULL;
   g_autofree char *name = g_file_get_parse_name (file);
   g_autofree char *text = NULL;
+  g_autoptr(GError) load_error = NULL;
   gsize len = 0;
   Source source = { 0 };
   Importer importer = { 0 };
@@ -610,8 +789,18 @@ import_run (const char    *db_path,
   report->file_name = g_file_get_basename (file);
   report->messages = g_ptr_array_new_with_free_func (g_free);
 
-  if (!load_file (file, name, &text, &len, cancellable, error))
-    return NULL;
+  if (!load_file (file, name, &text, &len, cancellable, &load_error))
+    {
+      /* Cancelled while reading (a pipe waiting for its writer, say):
+       * nothing was imported, as after any other cancel. */
+      if (g_error_matches (load_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          report->cancelled = TRUE;
+          return g_steal_pointer (&report);
+        }
+      g_propagate_error (error, g_steal_pointer (&load_error));
+      return NULL;
+    }
   if (ne_import_looks_like_xml (text, len))
     {
       source.xml_items = parse_opensudoku (text, len, name, error);
@@ -933,46 +1122,6 @@ append_header (GString *out, char tag, const char *value)
       g_string_append_printf (out, "#%c%s\n", tag, lines[i]);
 }
 
-/* Writes data to a new file beside path, then renames it over path; on
- * any failure removes it again. Returns 0 or the errno at fault. */
-static int
-write_beside_and_rename (const char *path, const char *data, gsize len)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *tmp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  int saved_errno = 0;
-  int fd;
-
-  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0666);
-  if (fd < 0)
-    return errno;
-  while (len > 0)
-    {
-      ssize_t n = write (fd, data, len);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          saved_errno = errno;
-          break;
-        }
-      data += n;
-      len -= (gsize) n;
-    }
-  /* A full disk may show only when the data reaches it. */
-  if (saved_errno == 0 && fsync (fd) != 0)
-    saved_errno = errno;
-  if (close (fd) != 0 && saved_errno == 0)
-    saved_errno = errno;
-  if (saved_errno == 0 && g_rename (tmp_path, path) != 0)
-    saved_errno = errno;
-  if (saved_errno != 0)
-    g_unlink (tmp_path);
-  return saved_errno;
-}
-
 gboolean
 ne_export_puzzles (NeStore         *store,
                    const gint64    *ids,
@@ -987,7 +1136,7 @@ ne_export_puzzles (NeStore         *store,
 
   g_return_val_if_fail (NE_IS_STORE (store), FALSE);
   g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (format == NE_FORMAT_LINES)
@@ -1022,25 +1171,13 @@ ne_export_puzzles (NeStore         *store,
       ne_puzzle_info_clear (&info);
     }
 
-  /* Written beside the target and renamed over it. GIO writes a target
-   * that does not exist yet in place, and leaves it half-written when the
-   * disk fills: a local file is written here instead. */
-  path = g_file_get_path (file);
-  if (path != NULL)
-    {
-      int saved_errno = write_beside_and_rename (path, out->str, out->len);
-
-      if (saved_errno != 0)
-        {
-          g_autofree char *name = g_file_get_parse_name (file);
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       _("Could not write %s: %s"), name, g_strerror (saved_errno));
-          return FALSE;
-        }
-    }
-  else if (!g_file_replace_contents (file, out->str, out->len, NULL, FALSE,
-                                     G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &local_error))
+  /* A local file (or standard output) is written as every output is. GIO
+   * would write a target that does not exist yet in place, and leave it
+   * half-written when the disk fills. */
+  if (file == NULL || (path = g_file_get_path (file)) != NULL)
+    return ne_output_write (path, out->str, out->len, error);
+  if (!g_file_replace_contents (file, out->str, out->len, NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &local_error))
     {
       g_autofree char *name = g_file_get_parse_name (file);
 

@@ -10,8 +10,9 @@
  * its batch is committed, so after a cancel or a kill -9 the report's count
  * is what the database holds.
  *
- * Export writes 81-character lines or .sdk to a temporary file beside the
- * target and renames it over the target: never a half-written file. */
+ * Export writes 81-character lines or .sdk with ne_output_write: a file is
+ * replaced whole (never half-written), a link, a pipe or a device is
+ * written through. */
 #pragma once
 
 #include <gio/gio.h>
@@ -61,7 +62,8 @@ typedef void (*NeImportProgressFunc) (guint    n_done,
  * run on any thread) into the collection named collection_name (created if
  * needed; NULL: none). progress may be NULL; it is called at most about 10
  * times a second, on the thread that called this. Cancelling stops after the
- * current batch and returns a report with cancelled set (not an error).
+ * current batch, or the reading of the file (a pipe waiting for its writer),
+ * and returns a report with cancelled set (not an error).
  * Errors (NULL return): the file cannot be read, is not text, holds no
  * puzzle; the library cannot be opened or written. */
 NeImportReport *ne_import_file (const char            *db_path,
@@ -91,7 +93,42 @@ NeImportReport *ne_import_file_finish (GAsyncResult          *result,
 gboolean ne_import_looks_like_xml (const char *text,
                                    gsize       len);
 
-/* Writes the puzzles (in the order given) to file atomically. */
+/* Reading a local file of puzzles, for the importer and nonet-cli alike,
+ * so that reading never waits where nothing can stop it. name is the file
+ * as messages call it. */
+
+/* How long a reader of a named pipe (FIFO) waits for a program to open it
+ * for writing before it gives up. Once one has, it waits for as long as the
+ * program writes. */
+#define NE_IMPORT_WRITER_WAIT_SECONDS 10
+
+/* FALSE, with a sentence, when path is neither a regular file nor a pipe:
+ * "… is a folder, not a file of puzzles", "… is a device, not a puzzle
+ * file". Looks without opening: opening a device can do things. TRUE when
+ * path cannot be looked at, for the open to say why. */
+gboolean ne_import_check_input (const char  *path,
+                                const char  *name,
+                                GError     **error);
+/* open(2) for ne_import_read_input: a named pipe with no writer opens at
+ * once. -1 with errno set on failure. */
+int      ne_import_open_input  (const char  *path);
+/* Reads fd (from ne_import_open_input; not closed) to its end, at most max
+ * bytes, into *text, NUL-terminated. A regular file is read straight; a
+ * pipe as its writer writes, in slices that look at cancellable, failing
+ * with G_IO_ERROR_TIMED_OUT ("No program is writing to the FIFO …") when no
+ * program opens it within NE_IMPORT_WRITER_WAIT_SECONDS. Anything else is
+ * refused as ne_import_check_input does. Errors name the file. */
+gboolean ne_import_read_input  (int            fd,
+                                const char    *name,
+                                gsize          max,
+                                GCancellable  *cancellable,
+                                char         **text,
+                                gsize         *len,
+                                GError       **error);
+
+/* Writes the puzzles (in the order given) to file (NULL: standard output);
+ * a local file with ne_output_write: whole or not at all, through links,
+ * pipes and devices. */
 gboolean ne_export_puzzles (NeStore         *store,
                             const gint64    *ids,
                             guint            n_ids,

@@ -141,7 +141,9 @@ ne_library_item_new_from_row (sqlite3_stmt *stmt)
 
   self->id = sqlite3_column_int64 (stmt, 0);
   self->untitled = title == NULL;
-  self->title = title != NULL ? g_strdup (title)
+  /* Text as a view may show it, whatever bytes the file holds; the title's
+   * key stays as stored, for the next page's seek. */
+  self->title = title != NULL ? g_utf8_make_valid (title, sqlite3_column_bytes (stmt, 1))
                               : g_strdup_printf ("#%" G_GINT64_FORMAT, self->id);
   self->title_key = g_strdup (title_key);
   self->clues = sqlite3_column_int (stmt, 2);
@@ -149,7 +151,8 @@ ne_library_item_new_from_row (sqlite3_stmt *stmt)
   self->status = (NePuzzleStatus) sqlite3_column_int (stmt, 4);
   self->best_ms = sqlite3_column_type (stmt, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64 (stmt, 5);
   self->added_ms = sqlite3_column_int64 (stmt, 6);
-  self->collection = g_strdup (collection);
+  self->collection = collection != NULL ? g_utf8_make_valid (collection, sqlite3_column_bytes (stmt, 7))
+                                        : NULL;
   memset (self->givens, '.', NC_CELLS);
   if (givens != NULL)
     memcpy (self->givens, givens, MIN (strlen (givens), (size_t) NC_CELLS));
@@ -267,7 +270,7 @@ append_from_where (NeLibraryModel *self,
                    GString        *sql)
 {
   g_string_append (sql, " FROM puzzle p LEFT JOIN collection c ON c.id = p.collection_id"
-                        " WHERE p.trashed IS NULL");
+                        " WHERE p.trashed IS NULL AND " NE_STORE_PUZZLE_SOUND_SQL ("p"));
   if (self->collection_id == 0)
     g_string_append (sql, " AND p.collection_id IS NULL");
   else if (self->collection_id > 0)

@@ -9,18 +9,13 @@
 
 #include "ne-print.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <unistd.h>
-
 #include <cairo-pdf.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <pango/pangocairo.h>
 
 #include "ne-messages.h"
+#include "ne-output.h"
 #include "ne-render.h"
 
 /* Type sizes in points, and the spaces around them. */
@@ -490,37 +485,13 @@ ne_print_document_draw_page (NePrintDocument *self,
 
 /* The PDF */
 
-typedef struct
-{
-  FILE *file;
-  int   errsv;   /* errno of the first failed write, 0 if none */
-} Sink;
-
 static cairo_status_t
-sink_write (void                *closure,
-            const unsigned char *data,
-            unsigned int         length)
+append_to_bytes (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
 {
-  Sink *sink = closure;
-
-  if (sink->errsv != 0)
-    return CAIRO_STATUS_WRITE_ERROR;
-  if (fwrite (data, 1, length, sink->file) != length)
-    {
-      sink->errsv = errno != 0 ? errno : EIO;
-      return CAIRO_STATUS_WRITE_ERROR;
-    }
+  g_byte_array_append (closure, data, length);
   return CAIRO_STATUS_SUCCESS;
-}
-
-static gboolean
-set_write_error (GError     **error,
-                 const char  *path,
-                 int          errsv)
-{
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
-               _("Cannot write “%s”: %s"), path, g_strerror (errsv));
-  return FALSE;
 }
 
 gboolean
@@ -530,19 +501,14 @@ ne_print_write_pdf (NePrintDocument  *self,
                     double            height,
                     GError          **error)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp_path = NULL;
+  g_autoptr(GByteArray) pdf = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  Sink sink = { 0 };
   double area_width, area_height;
   guint n_pages;
-  int fd;
 
   g_return_val_if_fail (NE_IS_PRINT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (width > 0 && height > 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -550,35 +516,22 @@ ne_print_write_pdf (NePrintDocument  *self,
   area_height = height - self->margin_top - self->margin_bottom;
   if (area_width <= 0 || area_height <= 0)
     {
+      g_autofree char *name = ne_output_display_name (path);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Cannot write “%s”: the margins leave no room on the page"), path);
+                   _("Could not write %s: the margins leave no room on the page"), name);
       return FALSE;
     }
 
-  /* Beside the target, so the rename cannot cross file systems. */
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  tmp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0666);
-  if (fd < 0)
-    return set_write_error (error, path, errno);
-  sink.file = fdopen (fd, "wb");
-  if (sink.file == NULL)
-    {
-      int errsv = errno;
-
-      close (fd);
-      g_unlink (tmp_path);
-      return set_write_error (error, path, errsv);
-    }
-
-  surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, width, height);
+  /* Made whole in memory, then written the one way every output is. */
+  pdf = g_byte_array_new ();
+  surface = cairo_pdf_surface_create_for_stream (append_to_bytes, pdf, width, height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Nonet");
   if (self->title != NULL)
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->title);
   cr = cairo_create (surface);
   n_pages = ne_print_document_get_n_pages (self);
-  for (guint i = 0; i < n_pages && sink.errsv == 0; i++)
+  for (guint i = 0; i < n_pages; i++)
     {
       cairo_save (cr);
       cairo_translate (cr, self->margin_left, self->margin_top);
@@ -590,28 +543,13 @@ ne_print_write_pdf (NePrintDocument  *self,
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-
-  if (sink.errsv == 0 && status != CAIRO_STATUS_SUCCESS)
-    sink.errsv = EIO;
-  if (sink.errsv == 0 && fflush (sink.file) != 0)
-    sink.errsv = errno;
-  /* On disk before it takes the name: a crash leaves the old file or the new. */
-  if (sink.errsv == 0 && fsync (fileno (sink.file)) != 0)
-    sink.errsv = errno;
-  if (fclose (sink.file) != 0 && sink.errsv == 0)
-    sink.errsv = errno;
-  if (sink.errsv == 0 && g_rename (tmp_path, path) != 0)
-    sink.errsv = errno;
-  if (sink.errsv != 0)
+  if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_unlink (tmp_path);
-      if (status != CAIRO_STATUS_SUCCESS && status != CAIRO_STATUS_WRITE_ERROR)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot write “%s”: %s"),
-                       path, cairo_status_to_string (status));
-          return FALSE;
-        }
-      return set_write_error (error, path, sink.errsv);
+      g_autofree char *name = ne_output_display_name (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"),
+                   name, cairo_status_to_string (status));
+      return FALSE;
     }
-  return TRUE;
+  return ne_output_write (path, pdf->data, pdf->len, error);
 }

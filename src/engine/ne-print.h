@@ -89,8 +89,9 @@ void ne_print_document_draw_page          (NePrintDocument     *self,
                                            double               height);
 
 /* Writes every page to a PDF of paper width x height points, inside the
- * document's margins. The file appears whole or not at all: it is written
- * beside path under a temporary name, then renamed. Errors name the path. */
+ * document's margins, to path (NULL: standard output) with
+ * ne_output_write: a file appears whole or not at all, and a link, a pipe
+ * or a device is written through. Errors name the path. */
 gboolean ne_print_write_pdf               (NePrintDocument     *self,
                                            const char          *path,
                                            double               width,

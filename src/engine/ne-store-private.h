@@ -2,7 +2,8 @@
 /* ne-store-private.h: for the engine's own readers of the library (the list
  * model), not for the UI or the CLI.
  *
- * Schema version 2 (see the migrations in ne-store.c):
+ * Schema version 3 (see the migrations in ne-store.c), in a file whose
+ * PRAGMA application_id is NE_STORE_APPLICATION_ID:
  *   collection (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
  *               builtin INTEGER NOT NULL DEFAULT 0, added INTEGER NOT NULL)
  *   puzzle     (id INTEGER PRIMARY KEY, givens TEXT NOT NULL UNIQUE (81 chars, '.' blank),
@@ -15,7 +16,8 @@
  *               status INTEGER NOT NULL DEFAULT 0 (NePuzzleStatus, kept by the game saves),
  *               best_ms INTEGER (best solve time, NULL when never solved),
  *               trashed INTEGER (ms when moved to the trash, NULL otherwise))
- *   game       (id, puzzle_id, moves, position, elapsed_ms, status, started, updated)
+ *   game       (id, puzzle_id, moves, position, elapsed_ms, status, started, updated,
+ *               version (bumped by every save))
  *   meta       (key TEXT PRIMARY KEY, value TEXT): 'builtin-version'
  * Indexes on puzzle: canon, collection_id, and (col, id) for each column the
  * library sorts by: clues, grade, status, best_ms, added, title_key (titles
@@ -32,6 +34,15 @@ G_BEGIN_DECLS
 
 /* The store's connection, for reading on the main thread only. */
 sqlite3 *ne_store_get_db (NeStore *self);
+
+/* A condition true for the puzzle rows (of the table or alias p, a string
+ * literal) that lists show: those whose columns hold what Nonet writes
+ * (givens of digits and blanks with at least one given; clues, grade,
+ * score, status, best time and date added in range). A damaged row is
+ * left out, and the store's connection warns of it once, naming it. */
+#define NE_STORE_PUZZLE_SOUND_SQL(p) \
+  "nonet_puzzle_sound (" p ".id, " p ".givens, " p ".clues, " p ".grade, " p ".score, " \
+  p ".status, " p ".best_ms, " p ".added)"
 
 /* The key puzzle.title_key holds for a title, so that titles sort by it
  * bytewise as people sort them: case-insensitive, and numbers by value

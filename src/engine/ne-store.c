@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "nc-canon.h"
@@ -32,6 +33,11 @@
  * already is skipped). */
 #define BUILTIN_VERSION 1
 #define BUILTIN_PATH "/io/github/nonet/Nonet/collections/"
+
+/* What a row may hold as a time: a game played for more than a century, or
+ * a date after the year 9999, is a damaged row, not data. */
+#define MAX_ELAPSED_MS G_GINT64_CONSTANT (3155760000000)
+#define MAX_TIME_MS    G_GINT64_CONSTANT (253402300799999)
 
 /* ne_store_open purges only what was trashed this long ago, so a second
  * connection (an import on a worker) never purges a puzzle that an Undo
@@ -108,7 +114,27 @@ static const char *const migrations[] = {
   "CREATE INDEX puzzle_by_added ON puzzle (added, id);"
   "CREATE INDEX puzzle_by_title ON puzzle (title_key, id);"
   "CREATE INDEX puzzle_in_trash ON puzzle (trashed) WHERE trashed IS NOT NULL;",
+
+  /* 2 -> 3: the file says it is a library (application_id); each game row
+   * has a version, bumped by every save, so that a save notices another
+   * instance of Nonet saved the same game meanwhile; and text another
+   * build stored as it came (a collection named after a file whose name
+   * is not UTF-8) made valid UTF-8, the title's key with it. Collection
+   * names are repaired at every open (ne_store_repair_names). */
+  "ALTER TABLE game ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
+  "UPDATE puzzle SET title = nonet_valid_text (title),"
+  "  title_key = nonet_title_key (nonet_valid_text (title))"
+  "  WHERE title IS NOT nonet_valid_text (title);"
+  "UPDATE puzzle SET author = nonet_valid_text (author)"
+  "  WHERE author IS NOT nonet_valid_text (author);"
+  "UPDATE puzzle SET source = nonet_valid_text (source)"
+  "  WHERE source IS NOT nonet_valid_text (source);"
+  "UPDATE puzzle SET notes = nonet_valid_text (notes)"
+  "  WHERE notes IS NOT nonet_valid_text (notes);"
+  "PRAGMA application_id = 1315917428;",
 };
+
+G_STATIC_ASSERT (NE_STORE_APPLICATION_ID == 1315917428);
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == NE_STORE_SCHEMA_VERSION);
 
@@ -120,6 +146,8 @@ typedef enum
   STMT_UNTRASH,
   STMT_START_GAME,
   STMT_SAVE_GAME,
+  STMT_GAME_VERSION,
+  STMT_COPY_GAME,
   STMT_MARK_SOLVED,
   STMT_UPDATE_PUZZLE_STATUS,
   STMT_GAME_STATUS,
@@ -175,10 +203,15 @@ static const char *const stmt_sql[N_STMTS] = {
   [STMT_START_GAME] =
     "INSERT INTO game (puzzle_id, started, updated) VALUES (?1, ?2, ?2)",
   [STMT_SAVE_GAME] =
-    "UPDATE game SET moves = ?2, position = ?3, elapsed_ms = ?4, status = ?5, updated = ?6"
-    " WHERE id = ?1",
+    "UPDATE game SET moves = ?2, position = ?3, elapsed_ms = ?4, status = ?5, updated = ?6,"
+    " version = version + 1 WHERE id = ?1",
+  [STMT_GAME_VERSION] =
+    "SELECT version FROM game WHERE id = ?1",
+  [STMT_COPY_GAME] =
+    "INSERT INTO game (puzzle_id, moves, position, elapsed_ms, status, started, updated, version)"
+    " SELECT puzzle_id, ?2, ?3, ?4, ?5, started, ?6, 1 FROM game WHERE id = ?1",
   [STMT_MARK_SOLVED] =
-    "UPDATE game SET status = 'solved', updated = ?2 WHERE id = ?1",
+    "UPDATE game SET status = 'solved', updated = ?2, version = version + 1 WHERE id = ?1",
   [STMT_UPDATE_PUZZLE_STATUS] = UPDATE_PUZZLE_STATUS_SQL,
   [STMT_GAME_STATUS] =
     "SELECT status FROM game WHERE id = ?1",
@@ -192,16 +225,19 @@ static const char *const stmt_sql[N_STMTS] = {
     "SELECT id FROM game WHERE puzzle_id = ?1 AND status = 'in-progress'"
     " ORDER BY updated DESC, id DESC LIMIT 1",
   [STMT_LOAD_GAME] =
-    "SELECT game.moves, game.position, game.elapsed_ms, puzzle.givens, puzzle.solution"
+    "SELECT game.moves, game.position, game.elapsed_ms, puzzle.givens, puzzle.solution,"
+    "       game.status, game.started, game.updated, game.version"
     " FROM game JOIN puzzle ON puzzle.id = game.puzzle_id WHERE game.id = ?1",
+  /* The columns puzzle_damage checks first, in its order. */
   [STMT_GET_PUZZLE] =
-    "SELECT puzzle.givens, puzzle.solution, puzzle.clues, puzzle.grade, puzzle.score,"
-    "       puzzle.title, puzzle.author, puzzle.source, puzzle.notes, puzzle.added,"
-    "       puzzle.collection_id, collection.name, puzzle.status, puzzle.best_ms"
+    "SELECT puzzle.givens, puzzle.clues, puzzle.grade, puzzle.score, puzzle.status,"
+    "       puzzle.best_ms, puzzle.added,"
+    "       puzzle.solution, puzzle.title, puzzle.author, puzzle.source, puzzle.notes,"
+    "       puzzle.collection_id, collection.name"
     " FROM puzzle LEFT JOIN collection ON collection.id = puzzle.collection_id"
     " WHERE puzzle.id = ?1",
   [STMT_COUNT_PUZZLES] =
-    "SELECT count (*) FROM puzzle WHERE trashed IS NULL",
+    "SELECT count (*) FROM puzzle WHERE trashed IS NULL AND " NE_STORE_PUZZLE_SOUND_SQL ("puzzle"),
   [STMT_SET_TITLE] =
     "UPDATE puzzle SET title = ?2, title_key = ?3 WHERE id = ?1",
   [STMT_SET_NOTES] =
@@ -229,6 +265,7 @@ static const char *const stmt_sql[N_STMTS] = {
     "SELECT collection.id, collection.name, collection.builtin, count (puzzle.id)"
     " FROM collection LEFT JOIN puzzle"
     "  ON puzzle.collection_id = collection.id AND puzzle.trashed IS NULL"
+    "  AND " NE_STORE_PUZZLE_SOUND_SQL ("puzzle")
     " GROUP BY collection.id"
     " ORDER BY collection.builtin DESC,"
     "  CASE WHEN collection.builtin THEN collection.id END,"
@@ -237,6 +274,7 @@ static const char *const stmt_sql[N_STMTS] = {
     "SELECT id FROM puzzle WHERE trashed IS NULL"
     " AND (?1 < 0 OR collection_id IS nullif (?1, 0))"
     " AND (?2 < 0 OR status = ?2)"
+    " AND " NE_STORE_PUZZLE_SOUND_SQL ("puzzle")
     " ORDER BY id",
   [STMT_GET_META] =
     "SELECT value FROM meta WHERE key = ?1",
@@ -269,6 +307,7 @@ struct _NeStore
   gboolean      changed;         /* emit library-changed after the outer commit */
   gboolean      corrupt;         /* the open failed on a damaged file */
   guint         busy_timeout_ms; /* how long a write waits for another program */
+  GHashTable   *damaged_warned;  /* gint64* ids of damaged puzzles warned of */
 };
 
 G_DEFINE_FINAL_TYPE (NeStore, ne_store, G_TYPE_OBJECT)
@@ -714,6 +753,164 @@ canon_line (const NcGrid *givens,
   nc_grid_format_line (&canon, '.', out);
 }
 
+/* Text as the library may hold it (any bytes, when another program or an
+ * older build wrote it) as valid UTF-8; NULL for NULL. */
+static char *
+valid_text_dup (const char *text,
+                int         len)
+{
+  if (text == NULL)
+    return NULL;
+  return g_utf8_make_valid (text, len);
+}
+
+static gboolean
+value_int_in (sqlite3_value *value,
+              gint64         min,
+              gint64         max)
+{
+  gint64 v;
+
+  if (sqlite3_value_type (value) != SQLITE_INTEGER)
+    return FALSE;
+  v = sqlite3_value_int64 (value);
+  return v >= min && v <= max;
+}
+
+static gboolean
+value_null_or_int_in (sqlite3_value *value,
+                      gint64         min,
+                      gint64         max)
+{
+  return sqlite3_value_type (value) == SQLITE_NULL || value_int_in (value, min, max);
+}
+
+/* An integer column in [min, max]: not NULL, not text, not a real. */
+static gboolean
+column_int_in (sqlite3_stmt *stmt,
+               int           index,
+               gint64        min,
+               gint64        max)
+{
+  gint64 v;
+
+  if (sqlite3_column_type (stmt, index) != SQLITE_INTEGER)
+    return FALSE;
+  v = sqlite3_column_int64 (stmt, index);
+  return v >= min && v <= max;
+}
+
+/* 81 characters of '1'..'9', '.' or '0', at least one a digit (text
+ * from SQLite ends with a NUL, which a cell cannot be). */
+static gboolean
+givens_text_sound (const char *text,
+                   int         len)
+{
+  return text != NULL && len == NC_CELLS
+         && strspn (text, "123456789.0") == NC_CELLS
+         && strspn (text, ".0") < NC_CELLS;
+}
+
+/* The columns of a puzzle row that puzzle_damage checks, in this order. */
+enum
+{
+  PUZZLE_GIVENS,
+  PUZZLE_CLUES,
+  PUZZLE_GRADE,
+  PUZZLE_SCORE,
+  PUZZLE_STATUS,
+  PUZZLE_BEST_MS,
+  PUZZLE_ADDED,
+  N_PUZZLE_CHECKED
+};
+
+/* Why a puzzle row is damaged, or NULL when it holds what Nonet writes. A
+ * hand-edited row can pass the table's CHECKs and still hold letters, no
+ * given at all or a status no Nonet knows. Every row of a list's count
+ * comes here (NE_STORE_PUZZLE_SOUND_SQL): no allocation, no grid. */
+static const char *
+puzzle_damage (sqlite3_value **values)
+{
+  const char *givens = (const char *) sqlite3_value_text (values[PUZZLE_GIVENS]);
+
+  if (!givens_text_sound (givens, sqlite3_value_bytes (values[PUZZLE_GIVENS])))
+    return givens != NULL && strspn (givens, ".0") == NC_CELLS
+           ? _("it has no givens") : _("its givens are not 81 digits and blanks");
+  if (!value_int_in (values[PUZZLE_CLUES], 0, NC_CELLS))
+    return _("its number of clues is not a number of cells");
+  if (!value_null_or_int_in (values[PUZZLE_GRADE], 0, NC_GRADE_COUNT - 1))
+    return _("its grade is not one Nonet knows");
+  if (!value_null_or_int_in (values[PUZZLE_SCORE], 0, G_MAXINT))
+    return _("its score is not a score");
+  if (!value_int_in (values[PUZZLE_STATUS], NE_PUZZLE_STATUS_NEW, NE_PUZZLE_STATUS_SOLVED))
+    return _("its status is not one Nonet knows");
+  if (!value_null_or_int_in (values[PUZZLE_BEST_MS], 0, MAX_ELAPSED_MS))
+    return _("its best time is not a time");
+  if (!value_int_in (values[PUZZLE_ADDED], 0, MAX_TIME_MS))
+    return _("the date it was added is not a date");
+  return NULL;
+}
+
+/* Logs a damaged puzzle once per store: lists leave it out every time. */
+static void
+warn_damaged_puzzle (NeStore    *self,
+                     gint64      puzzle_id,
+                     const char *reason)
+{
+  if (g_hash_table_contains (self->damaged_warned, &puzzle_id))
+    return;
+  g_hash_table_add (self->damaged_warned, g_memdup2 (&puzzle_id, sizeof puzzle_id));
+  g_warning ("Puzzle %" G_GINT64_FORMAT " in the game library %s is damaged (%s): "
+             "it is left out of the lists", puzzle_id, self->display_path, reason);
+}
+
+/* nonet_puzzle_sound (id, givens, clues, grade, score, status, best_ms,
+ * added): NE_STORE_PUZZLE_SOUND_SQL. */
+static void
+sql_puzzle_sound (sqlite3_context  *context,
+                  int               argc,
+                  sqlite3_value   **argv)
+{
+  NeStore *self = sqlite3_user_data (context);
+  const char *reason = puzzle_damage (argv + 1);
+
+  if (reason != NULL)
+    warn_damaged_puzzle (self, sqlite3_value_int64 (argv[0]), reason);
+  sqlite3_result_int (context, reason == NULL);
+}
+
+/* nonet_valid_text (text): the text as valid UTF-8; NULL for NULL. */
+static void
+sql_valid_text (sqlite3_context  *context,
+                int               argc,
+                sqlite3_value   **argv)
+{
+  char *text;
+
+  if (sqlite3_value_type (argv[0]) == SQLITE_NULL)
+    {
+      sqlite3_result_null (context);
+      return;
+    }
+  text = valid_text_dup ((const char *) sqlite3_value_text (argv[0]),
+                         sqlite3_value_bytes (argv[0]));
+  sqlite3_result_text (context, text, -1, g_free);
+}
+
+/* nonet_title_key (title): ne_store_title_key; NULL for NULL. */
+static void
+sql_title_key (sqlite3_context  *context,
+               int               argc,
+               sqlite3_value   **argv)
+{
+  const char *title = (const char *) sqlite3_value_text (argv[0]);
+
+  if (title == NULL)
+    sqlite3_result_null (context);
+  else
+    sqlite3_result_text (context, ne_store_title_key (title), -1, g_free);
+}
+
 /* The givens of a SQL function's argument; FALSE (and the result NULL)
  * when it is not a grid. */
 static gboolean
@@ -798,20 +995,27 @@ static gboolean
 ne_store_register_functions (NeStore  *self,
                              GError  **error)
 {
+  /* nonet_puzzle_sound warns: not deterministic, and only in Nonet's own
+   * statements, never in a trigger or view the file might hold. */
   static const struct
   {
     const char *name;
+    int         n_args;
+    int         flags;
     void      (*func) (sqlite3_context *, int, sqlite3_value **);
   } functions[] = {
-    { "nonet_canon", sql_canon },
-    { "nonet_clues", sql_clues },
-    { "nonet_grade", sql_grade },
-    { "nonet_score", sql_score },
+    { "nonet_canon", 1, SQLITE_DETERMINISTIC, sql_canon },
+    { "nonet_clues", 1, SQLITE_DETERMINISTIC, sql_clues },
+    { "nonet_grade", 1, SQLITE_DETERMINISTIC, sql_grade },
+    { "nonet_score", 1, SQLITE_DETERMINISTIC, sql_score },
+    { "nonet_valid_text", 1, SQLITE_DETERMINISTIC, sql_valid_text },
+    { "nonet_title_key", 1, SQLITE_DETERMINISTIC, sql_title_key },
+    { "nonet_puzzle_sound", 1 + N_PUZZLE_CHECKED, SQLITE_DIRECTONLY, sql_puzzle_sound },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
-    if (sqlite3_create_function (self->db, functions[i].name, 1,
-                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC, self,
+    if (sqlite3_create_function (self->db, functions[i].name, functions[i].n_args,
+                                 SQLITE_UTF8 | functions[i].flags, self,
                                  functions[i].func, NULL, NULL) != SQLITE_OK)
       {
         ne_store_set_error (self, error, NE_STORE_ERROR_OPEN, _("Could not open the game library"));
@@ -855,7 +1059,91 @@ ne_store_quick_check (NeStore  *self,
   return TRUE;
 }
 
+/* What the library path names, before SQLite opens it: nothing yet (a new
+ * library) or a regular file. A folder, a FIFO or a device is refused by
+ * its type, so that opening never blocks and the message says what is
+ * wrong rather than SQLite's "unable to open database file". */
+static gboolean
+ne_store_check_path (NeStore  *self,
+                     GError  **error)
+{
+  GStatBuf st;
+
+  if (g_stat (self->path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      /* Not there: a new library, its folder made as needed. */
+      if (saved_errno == ENOENT || saved_errno == ENOTDIR)
+        return TRUE;
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+                   _("Could not open the game library %s: %s"),
+                   self->display_path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+                   _("Could not open the game library %s: it is a folder, not a library file"),
+                   self->display_path);
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+                   _("Could not open the game library %s: it is not a regular file"),
+                   self->display_path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads, and writes nothing: is the file a Nonet library? Yes when it has
+ * Nonet's application_id (then its version must be one this build reads),
+ * or none but the tables of a Nonet from before the id (version 1 or 2; the
+ * migration to 3 sets it). Empty (a new file, 0 bytes, or a database with
+ * nothing in it, as a first start killed before its first commit leaves
+ * it): *is_new. Anything else is another program's database. */
+static gboolean
+ne_store_check_library (NeStore   *self,
+                        gboolean  *is_new,
+                        GError   **error)
+{
+  int application_id = 0;
+  int version = 0;
+  int n_objects = 0;
+  int n_nonet_tables = 0;
+
+  *is_new = FALSE;
+  /* The first statement that reads the file: a file that is not a
+   * database fails here with "file is not a database". */
+  if (!ne_store_query_int (self, "PRAGMA application_id", &application_id, error)
+      || !ne_store_query_int (self, "PRAGMA user_version", &version, error)
+      || !ne_store_query_int (self, "SELECT count (*) FROM sqlite_master", &n_objects, error)
+      || !ne_store_query_int (self, "SELECT count (*) FROM sqlite_master WHERE type = 'table'"
+                                    " AND name IN ('puzzle', 'game')", &n_nonet_tables, error))
+    return FALSE;
+
+  if ((guint32) application_id == NE_STORE_APPLICATION_ID)
+    return ne_store_check_version (self, version, error);
+  if (application_id == 0 && version == 0 && n_objects == 0)
+    {
+      *is_new = TRUE;
+      return TRUE;
+    }
+  if (application_id == 0 && version >= 1 && version < NE_STORE_SCHEMA_VERSION
+      && n_nonet_tables == 2)
+    return TRUE;
+
+  g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+               _("Could not open %s: it is not a Nonet library (another program’s "
+                 "database?); it was left as it was"),
+               self->display_path);
+  return FALSE;
+}
+
 static gboolean purge_trash (NeStore *self, gint64 trashed_before, GError **error);
+static gboolean ne_store_repair_names (NeStore *self, GError **error);
 
 static gboolean
 ne_store_setup (NeStore   *self,
@@ -863,9 +1151,20 @@ ne_store_setup (NeStore   *self,
                 GError   **error)
 {
   const char *what = _("Could not open the game library");
-  g_autofree char *dir = g_path_get_dirname (self->path);
-  int version = 0;
+  g_autofree char *dir = NULL;
+  gboolean is_new = FALSE;
 
+  /* An empty path would be SQLite's temporary database: nothing kept. */
+  if (self->path[0] == '\0')
+    {
+      g_set_error_literal (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
+                           _("Could not open the game library: its path is empty"));
+      return FALSE;
+    }
+  if (!ne_store_check_path (self, error))
+    return FALSE;
+
+  dir = g_path_get_dirname (self->path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved_errno = errno;
@@ -889,15 +1188,26 @@ ne_store_setup (NeStore   *self,
   sqlite3_extended_result_codes (self->db, 1);
   ne_store_set_busy_timeout (self, BUSY_TIMEOUT_MS);
 
-  /* The first statement that reads the file: a file that is not a
-   * database fails here with "file is not a database". A library from a
-   * newer Nonet is refused before anything in it changes. */
-  if (!ne_store_query_int (self, "PRAGMA user_version", &version, error))
+  /* Another program's database and a library from a newer Nonet are
+   * refused before anything in them changes; closed without the checkpoint
+   * that would write a log they may have into them. */
+  if (!ne_store_check_library (self, &is_new, error))
+    {
+      if (!self->corrupt)
+        sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+      return FALSE;
+    }
+  if (check && !is_new && !ne_store_quick_check (self, error))
     return FALSE;
-  if (!ne_store_check_version (self, version, error))
-    return FALSE;
-  if (check && !ne_store_quick_check (self, error))
-    return FALSE;
+  /* The first write to a new file says whose it is. */
+  if (is_new)
+    {
+      g_autofree char *set_id = g_strdup_printf ("PRAGMA application_id = %d",
+                                                 (int) NE_STORE_APPLICATION_ID);
+
+      if (!ne_store_exec (self, set_id, what, error))
+        return FALSE;
+    }
 
   /* In WAL mode a commit is in the log once COMMIT returns, so killing the
    * process loses nothing committed; synchronous=NORMAL skips the fsync
@@ -922,13 +1232,15 @@ ne_store_setup (NeStore   *self,
         return FALSE;
       }
 
-  /* Leftovers from an earlier session, then what this build ships. The
-   * purge can wait for another session that holds the library: reading it
-   * meanwhile (a list, an export) still works. */
+  /* Names not UTF-8, leftovers from an earlier session, then what this
+   * build ships. The repair and the purge can wait for another session that
+   * holds the library: reading it meanwhile (a list, an export) still
+   * works, and text is made valid as it is read. */
   {
     GError *local_error = NULL;
 
-    if (!purge_trash (self, now_ms () - PURGE_AT_OPEN_AGE_MS, &local_error))
+    if (!ne_store_repair_names (self, &local_error)
+        || !purge_trash (self, now_ms () - PURGE_AT_OPEN_AGE_MS, &local_error))
       {
         int rc = sqlite3_extended_errcode (self->db) & 0xff;
 
@@ -937,7 +1249,7 @@ ne_store_setup (NeStore   *self,
             g_propagate_error (error, local_error);
             return FALSE;
           }
-        g_debug ("Not purging the trash now: %s", local_error->message);
+        g_debug ("Not repairing or purging the library now: %s", local_error->message);
         g_error_free (local_error);
       }
   }
@@ -964,6 +1276,7 @@ ne_store_finalize (GObject *object)
   g_clear_pointer (&self->db, sqlite3_close);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->display_path, g_free);
+  g_clear_pointer (&self->damaged_warned, g_hash_table_unref);
 
   G_OBJECT_CLASS (ne_store_parent_class)->finalize (object);
 }
@@ -988,6 +1301,7 @@ ne_store_class_init (NeStoreClass *klass)
 static void
 ne_store_init (NeStore *self)
 {
+  self->damaged_warned = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 }
 
 char *
@@ -1185,6 +1499,18 @@ bind_grid (sqlite3_stmt *stmt,
   sqlite3_bind_text (stmt, index, line, NC_CELLS, SQLITE_TRANSIENT);
 }
 
+/* Text as the library stores it: valid UTF-8, whatever the caller had. */
+static void
+bind_valid_text (sqlite3_stmt *stmt,
+                 int           index,
+                 const char   *text)
+{
+  if (g_utf8_validate (text, -1, NULL))
+    sqlite3_bind_text (stmt, index, text, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_text (stmt, index, g_utf8_make_valid (text, -1), -1, g_free);
+}
+
 /* NULL for an empty string too. */
 static void
 bind_text_or_null (sqlite3_stmt *stmt,
@@ -1194,7 +1520,7 @@ bind_text_or_null (sqlite3_stmt *stmt,
   if (text == NULL || text[0] == '\0')
     sqlite3_bind_null (stmt, index);
   else
-    sqlite3_bind_text (stmt, index, text, -1, SQLITE_TRANSIENT);
+    bind_valid_text (stmt, index, text);
 }
 
 static void
@@ -1229,11 +1555,13 @@ column_grid (sqlite3_stmt *stmt,
                          sqlite3_column_bytes (stmt, index), out);
 }
 
+/* A text column as valid UTF-8 (NULL for NULL), however it was written. */
 static char *
 column_strdup (sqlite3_stmt *stmt,
                int           index)
 {
-  return g_strdup ((const char *) sqlite3_column_text (stmt, index));
+  return valid_text_dup ((const char *) sqlite3_column_text (stmt, index),
+                         sqlite3_column_bytes (stmt, index));
 }
 
 /* A statement that returns at most one id (or count): 0 with no error
@@ -1364,7 +1692,11 @@ insert_row (NeStore             *self,
   bind_text_or_null (stmt, 11, meta->notes);
   bind_id_or_null (stmt, 12, meta->collection_id);
   if (meta->title != NULL && meta->title[0] != '\0')
-    title_key = ne_store_title_key (meta->title);
+    {
+      g_autofree char *title = g_utf8_make_valid (meta->title, -1);
+
+      title_key = ne_store_title_key (title);
+    }
   bind_text_or_null (stmt, 13, title_key);
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
@@ -1568,40 +1900,119 @@ ne_store_check_game_updated (NeStore  *self,
   return update_puzzle_status (self, game_id, error);
 }
 
-gboolean
-ne_store_save_game (NeStore       *self,
-                    gint64         game_id,
-                    const NcGame  *game,
-                    gint64         elapsed_ms,
-                    GError       **error)
+/* Binds ?2..?6 of STMT_SAVE_GAME and STMT_COPY_GAME: the moves (owned by
+ * the caller until the statement is reset), position, time, status, now. */
+static void
+bind_game_state (sqlite3_stmt *stmt,
+                 const char   *moves,
+                 const NcGame *game,
+                 gint64        elapsed_ms)
 {
-  g_autofree char *moves = NULL;
-  NeGameStatus status;
-  sqlite3_stmt *stmt;
-  int rc;
+  NeGameStatus status = nc_game_is_solved (game) ? NE_GAME_STATUS_SOLVED
+                                                 : NE_GAME_STATUS_IN_PROGRESS;
 
-  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
-  g_return_val_if_fail (game != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  moves = format_moves (game);
-  status = nc_game_is_solved (game) ? NE_GAME_STATUS_SOLVED : NE_GAME_STATUS_IN_PROGRESS;
-
-  /* Moves, position, time, status and the puzzle's status are saved
-   * together or not at all. */
-  if (!ne_store_tx_begin (self, error))
-    return FALSE;
-  stmt = ne_store_stmt (self, STMT_SAVE_GAME);
-  sqlite3_bind_int64 (stmt, 1, game_id);
   sqlite3_bind_text (stmt, 2, moves, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 3, (sqlite3_int64) nc_game_position (game));
   sqlite3_bind_int64 (stmt, 4, elapsed_ms);
   sqlite3_bind_text (stmt, 5, status_to_string (status), -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 6, now_ms ());
+}
+
+/* Inside the save's transaction, when another instance saved game_id
+ * since: the game as this one has it, as a new game of the same puzzle
+ * (at version 1); its id, or 0 and error. */
+static gint64
+save_as_copy (NeStore       *self,
+              gint64         game_id,
+              const char    *moves,
+              const NcGame  *game,
+              gint64         elapsed_ms,
+              GError       **error)
+{
+  sqlite3_stmt *stmt = ne_store_stmt (self, STMT_COPY_GAME);
+  gint64 copy_id;
+  int rc;
+
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  bind_game_state (stmt, moves, game, elapsed_ms);
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
-  return ne_store_tx_end (self, ne_store_check_game_updated (self, rc, game_id, error), error);
+  if (rc != SQLITE_DONE)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not save the game to"));
+      return 0;
+    }
+  copy_id = sqlite3_last_insert_rowid (self->db);
+  if (!update_puzzle_status (self, copy_id, error))
+    return 0;
+  return copy_id;
+}
+
+gboolean
+ne_store_save_game (NeStore       *self,
+                    gint64        *game_id,
+                    gint64        *version,
+                    const NcGame  *game,
+                    gint64         elapsed_ms,
+                    GError       **error)
+{
+  g_autofree char *moves = NULL;
+  sqlite3_stmt *stmt;
+  gint64 stored_version;
+  gint64 copy_id;
+  gboolean found;
+  int rc;
+
+  g_return_val_if_fail (NE_IS_STORE (self), FALSE);
+  g_return_val_if_fail (game_id != NULL && version != NULL, FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  moves = format_moves (game);
+
+  /* Moves, position, time, status and the puzzle's status are saved
+   * together or not at all; the version is compared in the same
+   * transaction, so no other save comes between. */
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
+  stmt = ne_store_stmt (self, STMT_GAME_VERSION);
+  sqlite3_bind_int64 (stmt, 1, *game_id);
+  rc = sqlite3_step (stmt);
+  found = rc == SQLITE_ROW;
+  stored_version = found ? sqlite3_column_int64 (stmt, 0) : 0;
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not save the game to"));
+      return ne_store_tx_end (self, FALSE, error);
+    }
+
+  if (found && stored_version != *version)
+    {
+      copy_id = save_as_copy (self, *game_id, moves, game, elapsed_ms, error);
+      if (!ne_store_tx_end (self, copy_id != 0, error))
+        return FALSE;
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CONFLICT,
+                   _("Game %lld in the game library %s was changed by another window of Nonet "
+                     "meanwhile: its moves were kept, and the moves here were saved as a "
+                     "separate game (%lld)"),
+                   (long long) *game_id, self->display_path, (long long) copy_id);
+      *game_id = copy_id;
+      *version = 1;
+      return FALSE;
+    }
+
+  stmt = ne_store_stmt (self, STMT_SAVE_GAME);
+  sqlite3_bind_int64 (stmt, 1, *game_id);
+  bind_game_state (stmt, moves, game, elapsed_ms);
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+  if (!ne_store_tx_end (self, ne_store_check_game_updated (self, rc, *game_id, error), error))
+    return FALSE;
+  *version = stored_version + 1;
+  return TRUE;
 }
 
 gboolean
@@ -1625,6 +2036,17 @@ ne_store_mark_solved (NeStore  *self,
   return ne_store_tx_end (self, ne_store_check_game_updated (self, rc, game_id, error), error);
 }
 
+static void
+set_corrupt (NeStore     *self,
+             GError     **error,
+             gint64       game_id,
+             const char  *reason)
+{
+  g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT,
+               _("Game %lld in the game library %s could not be restored: %s"),
+               (long long) game_id, self->display_path, reason);
+}
+
 gboolean
 ne_store_get_game_status (NeStore       *self,
                           gint64         game_id,
@@ -1646,9 +2068,16 @@ ne_store_get_game_status (NeStore       *self,
     {
       const char *text = (const char *) sqlite3_column_text (stmt, 0);
 
-      *status = g_strcmp0 (text, "solved") == 0 ? NE_GAME_STATUS_SOLVED
-                                                 : NE_GAME_STATUS_IN_PROGRESS;
       found = TRUE;
+      if (g_strcmp0 (text, "solved") == 0)
+        *status = NE_GAME_STATUS_SOLVED;
+      else if (g_strcmp0 (text, "in-progress") == 0)
+        *status = NE_GAME_STATUS_IN_PROGRESS;
+      else
+        {
+          set_corrupt (self, error, game_id, _("its status is not one Nonet knows"));
+          found = FALSE;
+        }
     }
   else if (rc == SQLITE_DONE)
     g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
@@ -1668,17 +2097,6 @@ ne_store_find_current_game (NeStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
   return ne_store_step_id (self, ne_store_stmt (self, STMT_CURRENT_GAME), error);
-}
-
-static void
-set_corrupt (NeStore     *self,
-             GError     **error,
-             gint64       game_id,
-             const char  *reason)
-{
-  g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT,
-               _("Game %lld in the game library %s could not be restored: %s"),
-               (long long) game_id, self->display_path, reason);
 }
 
 /* Plays the saved moves back; the error names the game and the move. */
@@ -1738,6 +2156,26 @@ restore_game (NeStore       *self,
   return core;
 }
 
+/* Why givens (read as 81 digits and blanks) and a solution (NULL when
+ * unknown) cannot be played, or NULL when they can: a damaged row. */
+static const char *
+play_damage (const NcGrid *givens,
+             const NcGrid *solution)
+{
+  if (nc_grid_count_filled (givens) == 0)
+    return _("its puzzle has no givens");
+  if (nc_grid_find_conflicts (givens, NULL, 0) != 0)
+    return _("its puzzle breaks the rules: two givens collide");
+  if (solution == NULL)
+    return NULL;
+  if (!nc_grid_is_full (solution) || nc_grid_find_conflicts (solution, NULL, 0) != 0)
+    return _("its puzzle’s solution is not a solved grid");
+  for (int i = 0; i < NC_CELLS; i++)
+    if (givens->cell[i] != 0 && givens->cell[i] != solution->cell[i])
+      return _("its puzzle’s solution does not hold its givens");
+  return NULL;
+}
+
 NeGame *
 ne_store_load_game (NeStore  *self,
                     gint64    game_id,
@@ -1750,7 +2188,9 @@ ne_store_load_game (NeStore  *self,
   gboolean has_solution = FALSE;
   gboolean givens_ok = FALSE;
   gint64 position = 0;
+  gint64 version = 0;
   gint64 elapsed_ms = 0;
+  const char *damage = NULL;
   NcGame *core;
   NeGame *game;
   int rc;
@@ -1763,11 +2203,28 @@ ne_store_load_game (NeStore  *self,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
+      const char *status = (const char *) sqlite3_column_text (stmt, 5);
+
       moves_text = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
       position = sqlite3_column_int64 (stmt, 1);
       elapsed_ms = sqlite3_column_int64 (stmt, 2);
       givens_ok = column_grid (stmt, 3, &givens);
-      has_solution = column_grid (stmt, 4, &solution);
+      has_solution = sqlite3_column_type (stmt, 4) != SQLITE_NULL;
+      version = sqlite3_column_int64 (stmt, 8);
+
+      /* What a hand edit may leave that the table's CHECKs let through. */
+      if (!givens_ok)
+        damage = _("its puzzle is not 81 digits and blanks");
+      else if (has_solution && !column_grid (stmt, 4, &solution))
+        damage = _("its puzzle’s solution is not 81 digits");
+      else if (!column_int_in (stmt, 2, 0, MAX_ELAPSED_MS))
+        damage = _("its time played is not a time");
+      else if (g_strcmp0 (status, "in-progress") != 0 && g_strcmp0 (status, "solved") != 0)
+        damage = _("its status is not one Nonet knows");
+      else if (!column_int_in (stmt, 6, 0, MAX_TIME_MS) || !column_int_in (stmt, 7, 0, MAX_TIME_MS))
+        damage = _("the date it was played is not a date");
+      else
+        damage = play_damage (&givens, has_solution ? &solution : NULL);
     }
   else if (rc == SQLITE_DONE)
     g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND,
@@ -1779,9 +2236,9 @@ ne_store_load_game (NeStore  *self,
   if (rc != SQLITE_ROW)
     return NULL;
 
-  if (!givens_ok)
+  if (damage != NULL)
     {
-      set_corrupt (self, error, game_id, "its puzzle is not 81 digits and blanks");
+      set_corrupt (self, error, game_id, damage);
       return NULL;
     }
 
@@ -1790,8 +2247,8 @@ ne_store_load_game (NeStore  *self,
     return NULL;
 
   game = ne_game_new_for_core (core, has_solution ? &solution : NULL);
-  ne_game_set_elapsed_ms (game, MAX (elapsed_ms, 0));
-  ne_game_attach_store (game, self, game_id);
+  ne_game_set_elapsed_ms (game, elapsed_ms);
+  ne_game_attach_store (game, self, game_id, version);
   return game;
 }
 
@@ -1841,7 +2298,7 @@ ne_store_new_game (NeStore       *self,
     return NULL;
 
   game = ne_game_new (givens, solution);
-  ne_game_attach_store (game, self, game_id);
+  ne_game_attach_store (game, self, game_id, 0);
   return game;
 }
 
@@ -2060,25 +2517,42 @@ ne_store_get_puzzle (NeStore       *self,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
+      sqlite3_value *values[N_PUZZLE_CHECKED];
+      const char *damage;
+
+      /* Copies: a column's own value is only for binding elsewhere. */
+      for (int i = 0; i < N_PUZZLE_CHECKED; i++)
+        values[i] = sqlite3_value_dup (sqlite3_column_value (stmt, i));
+      damage = puzzle_damage (values);
+      for (int i = 0; i < N_PUZZLE_CHECKED; i++)
+        sqlite3_value_free (values[i]);
+      if (damage != NULL)
+        {
+          g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT,
+                       _("Puzzle %lld in the game library %s is damaged: %s"),
+                       (long long) puzzle_id, self->display_path, damage);
+          sqlite3_reset (stmt);
+          return FALSE;
+        }
       out->id = puzzle_id;
-      if (!column_grid (stmt, 0, &out->givens))
-        memset (&out->givens, 0, sizeof out->givens);
-      if (!column_grid (stmt, 1, &out->solution))
+      column_grid (stmt, PUZZLE_GIVENS, &out->givens);
+      out->clues = sqlite3_column_int (stmt, PUZZLE_CLUES);
+      out->grade = sqlite3_column_type (stmt, PUZZLE_GRADE) == SQLITE_NULL
+                   ? -1 : sqlite3_column_int (stmt, PUZZLE_GRADE);
+      out->score = sqlite3_column_type (stmt, PUZZLE_SCORE) == SQLITE_NULL
+                   ? -1 : sqlite3_column_int (stmt, PUZZLE_SCORE);
+      out->status = (NePuzzleStatus) sqlite3_column_int (stmt, PUZZLE_STATUS);
+      out->best_ms = sqlite3_column_type (stmt, PUZZLE_BEST_MS) == SQLITE_NULL
+                     ? -1 : sqlite3_column_int64 (stmt, PUZZLE_BEST_MS);
+      out->added_ms = sqlite3_column_int64 (stmt, PUZZLE_ADDED);
+      if (!column_grid (stmt, 7, &out->solution))
         memset (&out->solution, 0, sizeof out->solution);
-      out->clues = sqlite3_column_int (stmt, 2);
-      out->grade = sqlite3_column_type (stmt, 3) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 3);
-      out->score = sqlite3_column_type (stmt, 4) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 4);
-      out->title = column_strdup (stmt, 5);
-      out->author = column_strdup (stmt, 6);
-      out->source = column_strdup (stmt, 7);
-      out->notes = column_strdup (stmt, 8);
-      out->added_ms = sqlite3_column_int64 (stmt, 9);
-      out->collection_id = sqlite3_column_int64 (stmt, 10);
-      out->collection = column_strdup (stmt, 11);
-      out->status = CLAMP (sqlite3_column_int (stmt, 12),
-                           NE_PUZZLE_STATUS_NEW, NE_PUZZLE_STATUS_SOLVED);
-      out->best_ms = sqlite3_column_type (stmt, 13) == SQLITE_NULL
-                     ? -1 : sqlite3_column_int64 (stmt, 13);
+      out->title = column_strdup (stmt, 8);
+      out->author = column_strdup (stmt, 9);
+      out->source = column_strdup (stmt, 10);
+      out->notes = column_strdup (stmt, 11);
+      out->collection_id = sqlite3_column_int64 (stmt, 12);
+      out->collection = column_strdup (stmt, 13);
     }
   else if (rc == SQLITE_DONE)
     set_not_found (self, error, _("Puzzle"), puzzle_id);
@@ -2139,7 +2613,7 @@ set_puzzle_text (NeStore     *self,
                  const char  *text,
                  GError     **error)
 {
-  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autofree char *stripped = g_strstrip (g_utf8_make_valid (text != NULL ? text : "", -1));
   g_autofree char *title_key = NULL;
   sqlite3_stmt *stmt;
 
@@ -2307,6 +2781,7 @@ ne_store_play_puzzle (NeStore  *self,
 {
   NePuzzleInfo info = { 0 };
   GError *local_error = NULL;
+  const char *damage;
   sqlite3_stmt *stmt;
   gint64 game_id;
   NeGame *game;
@@ -2327,6 +2802,15 @@ ne_store_play_puzzle (NeStore  *self,
 
   if (!ne_store_get_puzzle (self, puzzle_id, &info, error))
     return NULL;
+  damage = play_damage (&info.givens, nc_grid_is_full (&info.solution) ? &info.solution : NULL);
+  if (damage != NULL)
+    {
+      g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT,
+                   _("Puzzle %lld in the game library %s cannot be played: %s"),
+                   (long long) puzzle_id, self->display_path, damage);
+      ne_puzzle_info_clear (&info);
+      return NULL;
+    }
   game_id = ne_store_start_game (self, puzzle_id, error);
   if (game_id == 0)
     {
@@ -2334,7 +2818,7 @@ ne_store_play_puzzle (NeStore  *self,
       return NULL;
     }
   game = ne_game_new (&info.givens, nc_grid_is_full (&info.solution) ? &info.solution : NULL);
-  ne_game_attach_store (game, self, game_id);
+  ne_game_attach_store (game, self, game_id, 0);
   ne_puzzle_info_clear (&info);
   return game;
 }
@@ -2344,7 +2828,7 @@ static char *
 check_collection_name (const char  *name,
                        GError     **error)
 {
-  g_autofree char *stripped = g_strstrip (g_strdup (name));
+  g_autofree char *stripped = g_strstrip (g_utf8_make_valid (name, -1));
 
   if (stripped[0] == '\0')
     {
@@ -2421,7 +2905,7 @@ ne_store_find_collection (NeStore     *self,
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
   stmt = ne_store_stmt (self, STMT_FIND_COLLECTION);
-  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  bind_valid_text (stmt, 1, name);
   return ne_store_step_id (self, stmt, error);
 }
 
@@ -2535,6 +3019,80 @@ ne_store_list_puzzle_ids (NeStore  *self,
     ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
   sqlite3_reset (stmt);
   return rc == SQLITE_DONE ? g_steal_pointer (&ids) : NULL;
+}
+
+/* Collection names that are not UTF-8 (an older build named a collection
+ * after a file whose name was not) made valid, so that no name from the
+ * library ever reaches a list, a menu or the accessibility bus as invalid
+ * UTF-8. The table is small: read at every open, written only when a name
+ * needs it. A repaired name another collection has already gets its id. */
+static gboolean
+ne_store_repair_names (NeStore  *self,
+                       GError  **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_stmt *stmt = NULL;
+  gboolean ok = TRUE;
+  int rc;
+
+  if (sqlite3_prepare_v2 (self->db, "SELECT id, name FROM collection", -1, &stmt, NULL) != SQLITE_OK)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
+      return FALSE;
+    }
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *name = (const char *) sqlite3_column_text (stmt, 1);
+      int len = sqlite3_column_bytes (stmt, 1);
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+
+      if (sqlite3_column_type (stmt, 1) == SQLITE_TEXT && g_utf8_validate_len (name, len, NULL))
+        continue;
+      g_array_append_val (ids, id);
+      g_ptr_array_add (names, valid_text_dup (name != NULL ? name : "", len));
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
+      return FALSE;
+    }
+  if (ids->len == 0)
+    return TRUE;
+
+  if (!ne_store_tx_begin (self, error))
+    return FALSE;
+  for (guint i = 0; i < ids->len && ok; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      const char *name = g_ptr_array_index (names, i);
+      g_autofree char *renamed = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")", name, id);
+      sqlite3_stmt *rename = ne_store_stmt (self, STMT_RENAME_COLLECTION);
+
+      g_debug ("Collection %" G_GINT64_FORMAT " of %s: its name made valid UTF-8 as “%s”",
+               id, self->display_path, name);
+      sqlite3_bind_int64 (rename, 1, id);
+      sqlite3_bind_text (rename, 2, name, -1, SQLITE_STATIC);
+      rc = sqlite3_step (rename);
+      sqlite3_reset (rename);
+      if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        {
+          sqlite3_bind_text (rename, 2, renamed, -1, SQLITE_STATIC);
+          rc = sqlite3_step (rename);
+          sqlite3_reset (rename);
+        }
+      sqlite3_clear_bindings (rename);
+      if (rc != SQLITE_DONE)
+        {
+          ne_store_set_error (self, error, NE_STORE_ERROR_FAILED,
+                              _("Could not write to the game library"));
+          ok = FALSE;
+        }
+    }
+  if (ok)
+    self->changed = TRUE;
+  return ne_store_tx_end (self, ok, error);
 }
 
 /* ---- The built-in collections ---- */

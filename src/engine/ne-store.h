@@ -14,7 +14,13 @@
 G_BEGIN_DECLS
 
 /* The schema version this build creates and understands (PRAGMA user_version). */
-#define NE_STORE_SCHEMA_VERSION 2
+#define NE_STORE_SCHEMA_VERSION 3
+
+/* PRAGMA application_id of every Nonet library: "NoNt" in ASCII. A file
+ * without it is opened only when it is empty or holds the schema of a
+ * Nonet from before it was set (which then gets it); any other database is
+ * another program's, and is left untouched. */
+#define NE_STORE_APPLICATION_ID 0x4E6F4E74
 
 #define NE_STORE_ERROR (ne_store_error_quark ())
 
@@ -22,11 +28,13 @@ typedef enum
 {
   NE_STORE_ERROR_OPEN,      /* the file cannot be opened or is not a library */
   NE_STORE_ERROR_NEWER,     /* written by a newer Nonet: a schema this build does not know */
-  NE_STORE_ERROR_CORRUPT,   /* a game whose saved moves cannot be played back */
+  NE_STORE_ERROR_CORRUPT,   /* a damaged row: a game whose saved moves cannot be played
+                             * back, a puzzle or game holding what no Nonet writes */
   NE_STORE_ERROR_NOT_FOUND, /* no puzzle or game with that id */
   NE_STORE_ERROR_FAILED,    /* a read or write failed (disk full, locked, I/O error) */
   NE_STORE_ERROR_DUPLICATE, /* the library holds this puzzle already (perhaps transformed) */
   NE_STORE_ERROR_INVALID,   /* a puzzle with conflicts, no solution or several */
+  NE_STORE_ERROR_CONFLICT,  /* another instance of Nonet saved the same game meanwhile */
 } NeStoreError;
 
 typedef enum
@@ -99,7 +107,12 @@ GQuark      ne_store_error_quark (void);
 char       *ne_store_default_path (void);
 
 /* Opens the library at path, creating its folder and the file as needed and
- * bringing an older schema up to date. */
+ * bringing an older schema up to date. Refused, with nothing written: an
+ * empty path, a folder or anything but a regular file, and a database that
+ * is not a Nonet library (NE_STORE_APPLICATION_ID). Text read from the
+ * library or written to it is made valid UTF-8 on the way; rows holding
+ * what no Nonet writes are damaged: left out of lists with a warning naming
+ * them, and refused with NE_STORE_ERROR_CORRUPT when asked for. */
 NeStore    *ne_store_open        (const char    *path,
                                   GError       **error);
 const char *ne_store_get_path    (NeStore       *self);
@@ -127,12 +140,20 @@ gint64      ne_store_start_game  (NeStore       *self,
                                   gint64         puzzle_id,
                                   GError       **error);
 /* Saves the game's moves, position and elapsed time in one transaction; its
- * status is solved when the board is (nc_game_is_solved), else in progress. */
+ * status is solved when the board is (nc_game_is_solved), else in progress.
+ * *version is the game row's version as the caller last read or wrote it
+ * (a new game's is 0; NeGame keeps it), and becomes the saved one. When
+ * another instance of Nonet saved the game since, its moves stay as they
+ * are: this game is saved as a new game of the same puzzle, *game_id and
+ * *version become that one's, and the result is FALSE with
+ * NE_STORE_ERROR_CONFLICT (nothing is lost; later saves go to the copy). */
 gboolean    ne_store_save_game   (NeStore       *self,
-                                  gint64         game_id,
+                                  gint64        *game_id,
+                                  gint64        *version,
                                   const NcGame  *game,
                                   gint64         elapsed_ms,
                                   GError       **error);
+/* Also a change of the game row: its version goes up (ne_store_save_game). */
 gboolean    ne_store_mark_solved (NeStore       *self,
                                   gint64         game_id,
                                   GError       **error);
@@ -147,8 +168,10 @@ gint64      ne_store_find_current_game (NeStore  *self,
                                         GError  **error);
 
 /* The saved game, played back to its position and attached to the store so
- * each further move is saved. A corrupt save is an NE_STORE_ERROR_CORRUPT
- * naming the game. */
+ * each further move is saved. A corrupt save (moves that cannot be played
+ * back, a time, status or date no Nonet writes, a puzzle without givens or
+ * with colliding ones, a solution that does not solve it) is an
+ * NE_STORE_ERROR_CORRUPT naming the game. */
 NeGame     *ne_store_load_game   (NeStore       *self,
                                   gint64         game_id,
                                   GError       **error);
@@ -210,8 +233,10 @@ gint64      ne_store_find_equivalent (NeStore *self, const NcGrid *givens, GErro
 /* "“Easy 4” in Easy", "#12", "#12 in Forum": how to name a puzzle to a person. */
 char       *ne_store_describe_puzzle (NeStore *self, gint64 puzzle_id);
 
+/* NE_STORE_ERROR_CORRUPT, naming the puzzle and what is wrong, for a row
+ * the lists leave out (NE_STORE_PUZZLE_SOUND_SQL in ne-store-private.h). */
 gboolean    ne_store_get_puzzle    (NeStore *self, gint64 puzzle_id, NePuzzleInfo *out, GError **error);
-guint       ne_store_count_puzzles (NeStore *self, GError **error);   /* not in the trash */
+guint       ne_store_count_puzzles (NeStore *self, GError **error);   /* not in the trash, not damaged */
 gboolean    ne_store_set_title     (NeStore *self, gint64 puzzle_id, const char *title, GError **error);
 gboolean    ne_store_set_notes     (NeStore *self, gint64 puzzle_id, const char *notes, GError **error);
 /* Moves puzzles into a collection (0: out of any). */
@@ -225,7 +250,9 @@ gboolean    ne_store_restore_puzzles (NeStore *self, const gint64 *ids, guint n_
 gboolean    ne_store_purge_trash     (NeStore *self, GError **error);
 
 /* The most recent game in progress of the puzzle, resumed, or a new game of
- * it; attached to the store like ne_store_load_game. */
+ * it; attached to the store like ne_store_load_game. A puzzle that cannot
+ * be played (no givens, colliding ones, a solution that does not solve it)
+ * is an NE_STORE_ERROR_CORRUPT, and no game is started. */
 NeGame     *ne_store_play_puzzle   (NeStore *self, gint64 puzzle_id, GError **error);
 /* The puzzle a game is of. */
 gint64      ne_store_get_game_puzzle (NeStore *self, gint64 game_id, GError **error);
@@ -239,8 +266,8 @@ gboolean    ne_store_delete_collection (NeStore *self, gint64 collection_id, GEr
 /* NeCollectionInfo*, by name; builtin ones first. */
 GPtrArray  *ne_store_list_collections  (NeStore *self, GError **error);
 
-/* The ids of puzzles (not in the trash) in a collection (-1: every
- * collection; 0: in none) with a status (-1: any), ordered by id. */
+/* The ids of puzzles (not in the trash, not damaged) in a collection (-1:
+ * every collection; 0: in none) with a status (-1: any), ordered by id. */
 GArray     *ne_store_list_puzzle_ids   (NeStore *self, gint64 collection_id, int status, GError **error);
 
 /* The built-in collections shipped with Nonet (resources under

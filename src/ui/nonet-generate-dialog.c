@@ -18,6 +18,7 @@
 #include "ne-print.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
+#include "nonet-text.h"
 
 /* The columns of the results list. */
 typedef enum
@@ -100,7 +101,7 @@ static void
 nonet_generate_dialog_toast (NonetGenerateDialog *self,
                              const char          *title)
 {
-  AdwToast *toast = adw_toast_new (title);
+  AdwToast *toast = nonet_toast_new (title);
 
   adw_toast_set_timeout (toast, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -692,7 +693,7 @@ nonet_generate_dialog_export_cb (GObject      *source,
   g_autoptr(NonetGenerateDialog) self = user_data;
   /* A failure was shown already. */
   g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
-  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *name = file != NULL ? nonet_file_display_name (file) : NULL;
   g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
 
   if (title != NULL)

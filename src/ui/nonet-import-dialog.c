@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ne-import.h"
+#include "nonet-text.h"
 
 /* A report lists at most this many lines; the count says the rest. */
 #define MAX_MESSAGES 2000
@@ -55,24 +56,17 @@ static guint signals[N_SIGNALS];
 
 static void nonet_import_dialog_next (NonetImportDialog *self);
 
-/* The collection a file goes into: its name without the extension. */
+/* The collection a file goes into: its name without the extension, in
+ * UTF-8 (the library and GTK take nothing else) whatever its bytes. */
 static char *
 collection_name_for (GFile *file)
 {
-  g_autofree char *base = g_file_get_basename (file);
-  char *dot = strrchr (base, '.');
+  g_autofree char *name = nonet_file_display_name (file);
+  char *dot = strrchr (name, '.');
 
-  if (dot != NULL && dot != base)
+  if (dot != NULL && dot != name)
     *dot = '\0';
-  return g_steal_pointer (&base);
-}
-
-static char *
-display_name_for (GFile *file)
-{
-  g_autofree char *base = g_file_get_basename (file);
-
-  return g_filename_display_name (base);
+  return g_steal_pointer (&name);
 }
 
 static void
@@ -181,7 +175,7 @@ nonet_import_dialog_import_cb (GObject      *source,
   g_autoptr(NeImportReport) report = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = g_ptr_array_steal_index (self->files, 0);
-  g_autofree char *display = display_name_for (file);
+  g_autofree char *display = nonet_file_display_name (file);
   g_autofree char *collection = collection_name_for (file);
   const char *prefix = self->n_files > 1 ? display : NULL;
 
@@ -231,7 +225,7 @@ nonet_import_dialog_next (NonetImportDialog *self)
     }
 
   file = g_ptr_array_index (self->files, 0);
-  display = display_name_for (file);
+  display = nonet_file_display_name (file);
   collection = collection_name_for (file);
   gtk_label_set_label (self->file_label, display);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);

@@ -19,6 +19,7 @@
 #include "ne-print.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
+#include "nonet-text.h"
 
 /* ---- A column's sorter: it only names its sort key ----
  * The column view's sorter asks its primary column's sorter first; the
@@ -164,7 +165,7 @@ static void
 nonet_library_window_toast (NonetLibraryWindow *self,
                             const char         *title)
 {
-  AdwToast *toast = adw_toast_new (title);
+  AdwToast *toast = nonet_toast_new (title);
 
   adw_toast_set_timeout (toast, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -555,8 +556,9 @@ nonet_library_window_items_changed (NonetLibraryWindow *self)
     }
   else
     {
+      /* The description is markup; the search and the collections' names are not. */
       /* Translators: %s lists the search and filters, e.g. "“Everest”, Classics, Hard" */
-      g_autofree char *description = g_strdup_printf (_("Nothing matches %s."), filters);
+      g_autofree char *description = g_markup_printf_escaped (_("Nothing matches %s."), filters);
 
       adw_status_page_set_icon_name (self->empty_page, "edit-find-symbolic");
       adw_status_page_set_title (self->empty_page, _("No Puzzles Match"));
@@ -726,7 +728,7 @@ nonet_library_window_action_delete (GtkWidget  *widget,
   else
     title = g_strdup_printf (ngettext ("Deleted %u puzzle", "Deleted %u puzzles", ids->len), ids->len);
 
-  toast = adw_toast_new (title);
+  toast = nonet_toast_new (title);
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_object (toast, "button-clicked",
@@ -746,6 +748,7 @@ nonet_library_window_export_response (GtkNativeDialog    *chooser,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *display = NULL;
   g_autofree char *title = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT &&
@@ -755,10 +758,11 @@ nonet_library_window_export_response (GtkNativeDialog    *chooser,
       if (ne_export_puzzles (self->store, (const gint64 *) (gpointer) ids->data, ids->len,
                              ne_export_format_for_name (name), file, &error))
         {
+          display = nonet_file_display_name (file);
           /* Translators: e.g. "Exported 3 puzzles to “forum.sdk”" */
           title = g_strdup_printf (ngettext ("Exported %u puzzle to “%s”", "Exported %u puzzles to “%s”",
                                              ids->len),
-                                   ids->len, name);
+                                   ids->len, display);
           nonet_library_window_toast (self, title);
         }
       else
@@ -862,7 +866,7 @@ nonet_library_window_export_pdf_cb (GObject      *source,
   g_autoptr(NonetLibraryWindow) self = user_data;
   /* A failure was shown already. */
   g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
-  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *name = file != NULL ? nonet_file_display_name (file) : NULL;
   g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
 
   if (title != NULL)

@@ -10,11 +10,10 @@
 #include "nonet-print-operation.h"
 
 #include <adwaita.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+
+#include "ne-output.h"
 
 /* The choices of the Puzzles tab, in the order of its drop-down. */
 static const guint per_page_choices[] = { 1, 2, 4, 6 };
@@ -244,52 +243,48 @@ nonet_print_operation_export_pdf (NonetPrintOperation *self,
                                   GError             **error)
 {
   g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
   g_autofree char *tmp_path = NULL;
+  g_autofree char *pdf = NULL;
   g_autoptr(GError) local_error = NULL;
   GtkPrintOperationResult result;
-  int fd;
+  gsize len = 0;
+  gboolean ok;
 
   g_return_val_if_fail (NONET_IS_PRINT_OPERATION (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* GTK writes where it is told: a temporary name beside path, then the
-   * rename, so a failed export never leaves half a PDF under path. */
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  tmp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  fd = g_mkstemp_full (tmp_path, O_WRONLY, 0666);
-  if (fd < 0)
+  /* GTK writes a file of its own where it is told: a folder of ours, from
+   * which the PDF goes to path as every output does (whole or not at all,
+   * through a link, a pipe or a device). */
+  dir = g_dir_make_tmp ("nonet-pdf-XXXXXX", &local_error);
+  if (dir == NULL)
     {
-      int errsv = errno;
+      g_autofree char *name = g_filename_display_name (path);
 
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
-                   _("Cannot write “%s”: %s"), path, g_strerror (errsv));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"), name,
+                   local_error->message);
       return FALSE;
     }
-  close (fd);
-
+  tmp_path = g_build_filename (dir, "export.pdf", NULL);
   gtk_print_operation_set_export_filename (GTK_PRINT_OPERATION (self), tmp_path);
   result = gtk_print_operation_run (GTK_PRINT_OPERATION (self), GTK_PRINT_OPERATION_ACTION_EXPORT,
                                     NULL, &local_error);
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+  if (result != GTK_PRINT_OPERATION_RESULT_ERROR)
+    g_file_get_contents (tmp_path, &pdf, &len, &local_error);
+  if (pdf == NULL)
     {
-      g_unlink (tmp_path);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot write “%s”: %s"), path,
-                   local_error != NULL ? local_error->message : _("the print system failed"));
-      return FALSE;
-    }
-  if (g_rename (tmp_path, path) != 0)
-    {
-      int errsv = errno;
+      g_autofree char *name = g_filename_display_name (path);
 
-      g_unlink (tmp_path);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
-                   _("Cannot write “%s”: %s"), path, g_strerror (errsv));
-      return FALSE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"), name,
+                   local_error != NULL ? local_error->message : _("the print system failed"));
+      ok = FALSE;
     }
-  return TRUE;
+  else
+    ok = ne_output_write (path, pdf, len, error);
+  g_unlink (tmp_path);
+  g_rmdir (dir);
+  return ok;
 }
 
 static void
@@ -319,7 +314,7 @@ export_pdf_response (GtkNativeDialog *chooser,
       g_autofree char *uri = g_file_get_uri (file);
 
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                               _("Cannot write “%s”: only local files can be written"), uri);
+                               _("Could not write %s: only local files can be written"), uri);
       return;
     }
   if (!nonet_print_operation_export_pdf (self, path, &error))

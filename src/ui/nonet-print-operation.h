@@ -28,7 +28,8 @@ void                 nonet_print_operation_run          (NonetPrintOperation *se
                                                          GtkWindow           *parent);
 
 /* Writes the PDF without a dialog (a display is still needed). Like
- * ne_print_write_pdf, the file appears whole or not at all. */
+ * ne_print_write_pdf, it goes to path with ne_output_write: a file appears
+ * whole or not at all, a link, a pipe or a device is written through. */
 gboolean             nonet_print_operation_export_pdf   (NonetPrintOperation *self,
                                                          const char          *path,
                                                          GError             **error);

@@ -28,6 +28,7 @@
 #include "nonet-number-pad.h"
 #include "nonet-print-operation.h"
 #include "nonet-solve-bar.h"
+#include "nonet-text.h"
 
 /* How often the solve bar's counters are refreshed while a run goes, and
  * how often at most its status line (read by screen readers) changes. */
@@ -140,7 +141,7 @@ static void
 nonet_window_toast (NonetWindow *self,
                     const char  *title)
 {
-  AdwToast *toast = adw_toast_new (title);
+  AdwToast *toast = nonet_toast_new (title);
 
   adw_toast_set_timeout (toast, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -691,8 +692,14 @@ static void
 nonet_window_save_failed (NonetWindow  *self,
                           const GError *error)
 {
-  g_autofree char *title = g_strdup_printf (_("Your game could not be saved: %s"), error->message);
+  g_autofree char *title = NULL;
 
+  /* Another instance of Nonet saved this game meanwhile: both are kept. */
+  if (g_error_matches (error, NE_STORE_ERROR, NE_STORE_ERROR_CONFLICT))
+    title = g_strdup (_("This game was changed in another window of Nonet: "
+                        "your moves here were kept as a separate game"));
+  else
+    title = g_strdup_printf (_("Your game could not be saved: %s"), error->message);
   nonet_window_toast (self, title);
 }
 
@@ -1041,7 +1048,7 @@ nonet_window_export_cb (GObject      *source,
   g_autoptr(NonetWindow) self = user_data;
   /* A failure was shown already. */
   g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
-  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *name = file != NULL ? nonet_file_display_name (file) : NULL;
   g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
 
   if (title != NULL)

@@ -91,12 +91,14 @@ class App:
     """One run of nonet: its window, its grid's place and its grid's
     accessible object."""
 
-    def __init__(self, home, run=0):
+    def __init__(self, home, run=0, args=()):
+        """args: what follows the app's name on its command line (files to
+        open, str or bytes)."""
         self.home = home
         self.log_path = os.path.join(home.path, f"nonet-{run}.log")
         wrapper = shlex.split(os.environ.get("NONET_APP_WRAPPER", ""))
         with open(self.log_path, "w") as log:
-            self.proc = subprocess.Popen([*wrapper, os.environ["NONET_APP"]], env=home.env,
+            self.proc = subprocess.Popen([*wrapper, os.environ["NONET_APP"], *args], env=home.env,
                                          stdout=log, stderr=subprocess.STDOUT)
         out = xdotool("search", "--sync", "--onlyvisible", "--pid", self.proc.pid,
                       "--name", f"^{TITLE}$", timeout=30)

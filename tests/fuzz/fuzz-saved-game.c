@@ -10,12 +10,14 @@
  * Each process makes one library with one game; every input overwrites its
  * row and loads it.
  *
- * Checks: the game loads exactly when its givens are 81 digits and blanks,
- * every space-separated word is a move, the position lies within them and
- * every move applies; otherwise the error is NE_STORE_ERROR_CORRUPT, a
+ * Checks: the game loads exactly when its givens are 81 digits and blanks
+ * with at least one given and no two colliding, its solution (when it has
+ * one) is a solved grid holding them, every space-separated word is a move,
+ * the position lies within them and every move applies; otherwise the
+ * error is NE_STORE_ERROR_CORRUPT, a
  * UTF-8 sentence naming the game. A loaded game holds those givens, moves,
  * position and the state nc_game_restore gives, and its solution when the
- * row has a good one; saved again, its moves are the words joined by
+ * row has one; saved again, its moves are the words joined by
  * single spaces, and it loads again the same. */
 
 #include <string.h>
@@ -199,8 +201,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   /* The expectation, from the row as SQLite gives it back (a NUL ends the
    * text, the position is what the column's affinity made of it). */
   read_row (&moves_text, &position, &row_givens, &row_givens_len, &row_solution, &row_solution_len);
-  givens_ok = grid_of_text (row_givens, row_givens_len, &givens);
-  solution_ok = grid_of_text (row_solution, row_solution_len, &solution);
+  givens_ok = grid_of_text (row_givens, row_givens_len, &givens)
+              && nc_grid_count_filled (&givens) > 0 && nc_grid_find_conflicts (&givens, NULL, 0) == 0;
+  solution_ok = grid_of_text (row_solution, row_solution_len, &solution)
+                && nc_grid_is_full (&solution) && nc_grid_find_conflicts (&solution, NULL, 0) == 0;
+  for (int i = 0; i < NC_CELLS && solution_ok; i++)
+    solution_ok = givens.cell[i] == 0 || givens.cell[i] == solution.cell[i];
+  /* A solution that does not solve the givens is a damaged row. */
+  if (row_solution != NULL && !solution_ok)
+    givens_ok = FALSE;
   words = g_strsplit (moves_text != NULL ? moves_text : "", " ", -1);
   moves = g_new (NcMove, g_strv_length (words) + 1);
   for (guint i = 0; words[i] != NULL && words_ok; i++)

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-text.c: see cli-text.h. */
+
+#define G_LOG_DOMAIN "nonet-cli"
+
+#include "config.h"
+
+#include "cli-text.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "ne-import.h"
+
+gboolean
+cli_option_text (const char  *prefix,
+                 const char  *option,
+                 char       **text)
+{
+  const char *charset;
+  gboolean utf8_locale = g_get_charset (&charset);
+  char *converted = NULL;
+
+  if (*text == NULL)
+    return TRUE;
+  if (!utf8_locale)
+    converted = g_locale_to_utf8 (*text, -1, NULL, NULL, NULL);
+  /* UTF-8 that the locale cannot read (the C locale's ASCII) is taken as
+   * it is, as GLib takes file names. */
+  if (converted == NULL && g_utf8_validate (*text, -1, NULL))
+    converted = g_strdup (*text);
+  if (converted == NULL)
+    {
+      if (utf8_locale)
+        fprintf (stderr, _("%s: the text of %s is not valid UTF-8\n"), prefix, option);
+      else
+        fprintf (stderr, _("%s: the text of %s is neither valid UTF-8 nor valid %s, the locale's encoding\n"),
+                 prefix, option, charset);
+      return FALSE;
+    }
+  g_free (*text);
+  *text = converted;
+  return TRUE;
+}
+
+const char *
+cli_xml_hint (const char *text,
+              gsize       len)
+{
+  if (!ne_import_looks_like_xml (text, len))
+    return NULL;
+  return _("an XML file (OpenSudoku?), not puzzle text; import it with 'nonet-cli library import'");
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-text.h: text from the library, the player and file names, made
+ * safe for the widgets that show it. A toast's title is Pango markup, so a
+ * title "a & b" or "<span size=…>" must reach it escaped; a file name is
+ * any bytes, and GTK and the accessibility bus take only UTF-8. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* A toast that shows text as it is: never read as markup, and invalid
+ * UTF-8 shown as U+FFFD. */
+AdwToast *nonet_toast_new              (const char *text);
+
+/* A file's name for the player to read: its base name in UTF-8, whatever
+ * the bytes of the name on disk. */
+char     *nonet_file_display_name      (GFile      *file);
+
+G_END_DECLS
