@@ -944,6 +944,18 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   nonet_generate_dialog_show_page (self, "settings");
 }
 
+/* The dialog goes with its window, and lets go of it first. GTK 4.8's
+ * destroy-with-parent keeps pointing at the parent when something else
+ * still holds the dialog (a pending event at quit): its later dispose then
+ * disconnects from a window already freed, and the app crashes on exit. */
+static void
+nonet_generate_dialog_parent_destroyed (GtkWindow           *parent,
+                                        NonetGenerateDialog *self)
+{
+  gtk_window_set_transient_for (GTK_WINDOW (self), NULL);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
 NonetGenerateDialog *
 nonet_generate_dialog_new (NonetWindow *window,
                            NeStore     *store)
@@ -958,6 +970,8 @@ nonet_generate_dialog_new (NonetWindow *window,
                        "application", gtk_window_get_application (GTK_WINDOW (window)),
                        NULL);
   g_set_weak_pointer (&self->window, window);
+  g_signal_connect_object (window, "destroy",
+                           G_CALLBACK (nonet_generate_dialog_parent_destroyed), self, 0);
   g_set_object (&self->store, store);
   nonet_generate_dialog_update_actions (self);
   return self;
