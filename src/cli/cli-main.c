@@ -536,6 +536,14 @@ report_closest (const NeBatchResult *result)
   if (params->clues != NC_CLUES_MINIMAL && generated->clues != params->clues)
     fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): the %d-clue target was not reached in %s; the closest has %d clues\n"),
              result->index + 1, result->id, params->clues, budget, generated->clues);
+  else if (params->by_difficulty && !nc_generate_can_grade (generated->clues, params->min_grade))
+    {
+      /* An ID made before such requests were refused: answered at once. */
+      g_autofree char *wanted = describe_grades (params);
+
+      fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): every puzzle with %d clues is Easy, none is %s; this is the closest\n"),
+               result->index + 1, result->id, generated->clues, wanted);
+    }
   else if (params->by_difficulty)
     {
       g_autofree char *wanted = describe_grades (params);
