@@ -1029,6 +1029,9 @@ import_thread (GTask        *task,
   GError *error = NULL;
   NeImportReport *report;
 
+  /* The job was filled in on the main thread; a pool thread that ran an
+   * earlier task gets it through GLib's queue, which TSan cannot see. */
+  tsan_acquire (job);
   report = import_run (job->db_path, job->file, job->collection_name, cancellable,
                        job->progress != NULL ? post_progress : NULL, task, &error);
   /* The report goes to the main thread through GTask's own locking. */
@@ -1074,6 +1077,7 @@ ne_import_file_async (const char            *db_path,
   g_task_set_task_data (task, job, import_job_free);
   /* A cancelled import still returns its report. */
   g_task_set_check_cancellable (task, FALSE);
+  tsan_release (job);
   g_task_run_in_thread (task, import_thread);
 }
 
