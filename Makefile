@@ -58,14 +58,16 @@ build: deps-run
 	@[ -f $(BUILD)/build.ninja ] || $(MESON) setup $(BUILD) --prefix=/usr
 	$(MESON) compile -C $(BUILD)
 
-# The settings schema is compiled into the build tree, not installed.
+# The settings schema is compiled into the build tree, not installed: meson
+# devenv puts the app on PATH and points GSETTINGS_SCHEMA_DIR at the schema
+# (gnome.compile_schemas in data/meson.build adds it to the devenv).
 run: build
-	GSETTINGS_SCHEMA_DIR=$(BUILD)/data $(BUILD)/src/ui/nonet
+	$(MESON) devenv -C $(BUILD) nonet
 
-# The whole suite again under AddressSanitizer and UBSan, the GUI and
-# end-to-end tests included (the tests that install the app install this
-# build). A directory set up by an older Makefile with -Dui=false is turned
-# back on.
+# The suite's runs are meson's test setups (tests/meson.build says what each
+# sets and why): here only the build directories they run in. The ASan build
+# runs the whole suite, the GUI and end-to-end tests included. A directory
+# set up by an older Makefile with -Dui=false is turned back on.
 build-asan: deps-run
 	@[ -f $(ASAN_BUILD)/build.ninja ] || $(MESON) setup $(ASAN_BUILD) \
 	  -Db_sanitize=address,undefined -Db_lundef=false
@@ -73,70 +75,38 @@ build-asan: deps-run
 	  $(MESON) configure $(ASAN_BUILD) -Dui=true; fi
 	$(MESON) compile -C $(ASAN_BUILD)
 
-test: build
-	$(XVFB_RUN) $(MESON) test -C $(BUILD) --print-errorlogs --num-processes 2
-
-# No GL: Mesa leaks at exit in ways no suppression can name, and unwinding
-# through it can hang. Leaks are checked (detect_leaks=1); tests/meson.build
-# points LSAN_OPTIONS at tests/lsan.supp, which names third-party libraries
-# only, and adds full unwinding for the GTK tests and the app. The python
-# drivers pass their environment on to the app they start. A finding exits
-# with 86, not 1: a test that expects the CLI to fail with 1 on bad input
-# must not take a leak on that path for the failure it wanted.
-# NONET_E2E_TIMEOUT_SCALE stretches the end-to-end tests' own waits for the
-# slower app.
-ASAN_ENV := GDK_DEBUG=gl-disable GSK_RENDERER=cairo \
-	ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
-	NONET_E2E_TIMEOUT_SCALE=4
-
-test-asan: build-asan deps-test
-	$(ASAN_ENV) $(XVFB_RUN) $(MESON) test -C $(ASAN_BUILD) --print-errorlogs --num-processes 2 \
-	  --timeout-multiplier 4
-
-# The engine's worker threads under ThreadSanitizer. GSlice's magazines
-# look racy to TSan (GLib is not instrumented): plain malloc instead.
+# The engine's worker threads under ThreadSanitizer: GLib-only, no UI.
 build-tsan: deps-run
 	@[ -f $(TSAN_BUILD)/build.ninja ] || $(MESON) setup $(TSAN_BUILD) -Dui=false \
 	  -Db_sanitize=thread -Db_lundef=false
 	$(MESON) compile -C $(TSAN_BUILD)
 
-test-tsan: build-tsan
-	G_SLICE=always-malloc \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp \
-	$(MESON) test -C $(TSAN_BUILD) --suite engine --print-errorlogs --num-processes 2 --timeout-multiplier 3
+# meson names each setup's log meson-logs/testlog-SETUP.json, beside the
+# plain run's testlog.json; `make check` sums up all four.
+MESON_TEST := $(XVFB_RUN) $(MESON) test --print-errorlogs --num-processes 2
 
-# valgrind's memcheck over one end-to-end run of the real app (the plain
-# build): test-e2e-kill plays, is killed, resumes the game and quits, and
-# waits on nothing that goes away by itself (a toast can, in an app this
-# slow). No GL (as under ASan), GLib's, GTK's and our suppressions, plain
-# malloc for GSlice. Any error, a definite leak included, makes the app exit
-# with 99 and so fails the test (which checks its status on Ctrl+Q); errors
-# of the run that is killed fail the target from its log. The test's log is
-# valgrind.json beside testlog.json, which it leaves alone.
-VALGRIND_SUPP := $(wildcard /usr/share/glib-2.0/valgrind/glib.supp /usr/share/gtk-4.0/valgrind/gtk.supp) \
-	$(CURDIR)/tests/valgrind.supp
-VALGRIND_LOG := $(BUILD)/meson-logs/valgrind-app
+test: build deps-test
+	$(MESON_TEST) -C $(BUILD)
+
+test-asan: build-asan deps-test
+	$(MESON_TEST) -C $(ASAN_BUILD) --setup asan
+
+test-tsan: build-tsan deps-test
+	$(MESON_TEST) -C $(TSAN_BUILD) --setup tsan --suite engine
+
+# One end-to-end run of the real app under valgrind's memcheck, in the plain
+# build.
 valgrind: build deps-test
-	rm -f $(VALGRIND_LOG).*
-	GDK_DEBUG=gl-disable GSK_RENDERER=cairo G_SLICE=always-malloc NONET_E2E_TIMEOUT_SCALE=20 \
-	NONET_APP_WRAPPER="valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite \
-	  --errors-for-leak-kinds=definite --error-exitcode=99 --num-callers=40 \
-	  $(foreach f,$(VALGRIND_SUPP),--suppressions=$(f)) --log-file=$(CURDIR)/$(VALGRIND_LOG).%p.log" \
-	$(XVFB_RUN) $(MESON) test -C $(BUILD) test-e2e-kill --logbase valgrind --print-errorlogs \
-	  --timeout-multiplier 10; \
-	status=$$?; grep -H -E 'definitely lost|indirectly lost|possibly lost|ERROR SUMMARY' $(VALGRIND_LOG).*.log; \
-	if grep -H -E '== (Invalid|Conditional jump|Use of uninitialised|Syscall param|Mismatched|Source and destination)' \
-	  $(VALGRIND_LOG).*.log; then echo 'valgrind: errors (above) in a run that was killed'; exit 1; fi; \
-	exit $$status
+	$(MESON_TEST) -C $(BUILD) --setup valgrind test-e2e-kill
 
 check: deps-test
 	$(MAKE) test
 	$(MAKE) test-asan
 	$(MAKE) test-tsan
 	$(MAKE) valgrind
-	@/usr/bin/python3 tests/summarize.py $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) \
-	  $(BUILD)/meson-logs/valgrind.json
+	@python3 tests/summarize.py $(BUILD)/meson-logs/testlog.json \
+	  $(ASAN_BUILD)/meson-logs/testlog-asan.json $(TSAN_BUILD)/meson-logs/testlog-tsan.json \
+	  $(BUILD)/meson-logs/testlog-valgrind.json
 
 # Every libFuzzer harness of tests/fuzz under ASan and UBSan, FUZZ_SECONDS
 # each (FUZZ_JOBS=2: two at a time), in $(FUZZ_BUILD): corpus/, artifacts/,

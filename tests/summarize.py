@@ -3,7 +3,8 @@
 # Prints one closing line for `make check` from meson's test logs:
 # "check: N passed, N failed, N skipped". Each argument is a build folder
 # (its meson-logs/testlog.json) or one of meson's JSON test logs itself
-# (`meson test --logbase NAME` writes meson-logs/NAME.json).
+# (`meson test --setup NAME` writes meson-logs/testlog-NAME.json,
+# `--logbase NAME` meson-logs/NAME.json).
 import json
 import os
 import sys

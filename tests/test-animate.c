@@ -1,25 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-animate.c: the solver animation in GTK (under Xvfb): a solve task's
- * events drawn through the grid view's overlay, counted in the solve bar. */
+/* test-animate.c: the solver animation in GTK (under Xvfb): a solve run's
+ * view drawn through the grid view's overlay, counted in the solve bar. */
 
 #include "config.h"
 
 #include <adwaita.h>
 #include <string.h>
 
-#include "ne-solve-task.h"
+#include "ne-messages.h"
+#include "ne-solve-run.h"
 #include "nonet-grid-view.h"
 #include "nonet-solve-bar.h"
 #include "test-gtk-util.h"
 #include "test-util.h"
 
-/* What the window keeps of a run, applied the way the window applies it. */
+/* A run drawn the way the window draws it: the run's view through the grid
+ * view's overlay, its counters in the solve bar. */
 typedef struct
 {
   NonetGridView *view;
   NonetSolveBar *bar;
-  NeSolveTask   *task;
-  NcRunView      shown;
+  NeSolveRun    *run;
   guint          n_events;
   guint          n_batches;
   guint          n_rejects_shown;
@@ -28,31 +29,28 @@ typedef struct
 } Run;
 
 static void
-on_events (NeSolveTask  *task,
-           gconstpointer events,
-           guint         n_events,
-           Run          *run)
+on_events (NeSolveRun    *solve_run,
+           gconstpointer  events,
+           guint          n_events,
+           Run           *run)
 {
-  nc_run_view_apply (&run->shown, events, n_events);
   run->n_events += n_events;
   run->n_batches++;
-  if (run->shown.collision_cell >= 0)
+  if (ne_solve_run_get_view (solve_run)->collision_cell >= 0)
     run->n_rejects_shown++;
-  nonet_grid_view_set_overlay (run->view, &run->shown.board, run->shown.chosen,
-                               run->shown.candidates, run->shown.tentative_cell,
-                               run->shown.tentative_digit, run->shown.collision_cell,
-                               run->shown.collision_unit);
+  nonet_grid_view_set_overlay (run->view, ne_solve_run_get_view (solve_run));
 }
 
 static void
-on_finished (NeSolveTask *task,
-             guint        result,
-             Run         *run)
+on_finished (NeSolveRun *solve_run,
+             guint       result,
+             Run        *run)
 {
   NcCounters counters;
 
-  ne_solve_task_get_counters (task, &counters);
-  nonet_solve_bar_set_counters (run->bar, &counters, 0, 0);
+  ne_solve_run_get_counters (solve_run, &counters);
+  nonet_solve_bar_set_counters (run->bar, &counters, ne_solve_run_get_elapsed_us (solve_run),
+                                ne_solve_run_get_rate (solve_run));
   run->finished = TRUE;
   run->result = result;
 }
@@ -68,7 +66,6 @@ run_init (Run          *run,
   GtkWidget *bar = nonet_solve_bar_new ();
 
   memset (run, 0, sizeof *run);
-  nc_run_view_init (&run->shown, puzzle);
 
   nonet_grid_view_set_puzzle (NONET_GRID_VIEW (view), puzzle);
   gtk_widget_set_vexpand (view, TRUE);
@@ -83,20 +80,20 @@ run_init (Run          *run,
   run->bar = NONET_SOLVE_BAR (bar);
   nonet_solve_bar_set_speed (run->bar, speed);
   g_object_set (view, "locked", TRUE, NULL);
-  run->task = ne_solve_task_new (puzzle, nonet_solve_bar_get_order (run->bar));
-  ne_solve_task_set_speed (run->task, nonet_solve_bar_get_speed (run->bar));
-  g_signal_connect (run->task, "events", G_CALLBACK (on_events), run);
-  g_signal_connect (run->task, "finished", G_CALLBACK (on_finished), run);
-  nonet_grid_view_set_overlay (run->view, &run->shown.board, -1, 0, -1, 0, -1, -1);
+  run->run = ne_solve_run_new (puzzle, nonet_solve_bar_get_order (run->bar));
+  ne_solve_run_set_speed (run->run, nonet_solve_bar_get_speed (run->bar));
+  g_signal_connect (run->run, "events", G_CALLBACK (on_events), run);
+  g_signal_connect (run->run, "finished", G_CALLBACK (on_finished), run);
+  nonet_grid_view_set_overlay (run->view, ne_solve_run_get_view (run->run));
 }
 
 static void
 run_clear (Run       *run,
            GtkWidget *window)
 {
-  ne_solve_task_stop (run->task);
-  g_signal_handlers_disconnect_by_data (run->task, run);
-  g_clear_object (&run->task);
+  ne_solve_run_stop (run->run);
+  g_signal_handlers_disconnect_by_data (run->run, run);
+  g_clear_object (&run->run);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -109,6 +106,15 @@ iterate_until (gboolean *flag,
   while (!*flag && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   return *flag;
+}
+
+/* Iterates until *count reaches at least n (a step's event arrived). */
+static void
+iterate_until_count (const guint *count,
+                     guint        n)
+{
+  while (*count < n)
+    g_main_context_iteration (NULL, TRUE);
 }
 
 static void
@@ -138,11 +144,13 @@ test_inkala_unlimited (void)
   run_init (&run, &window, &puzzle, 0);
   g_assert_cmpuint (nonet_solve_bar_get_speed (run.bar), ==, 0);
   g_assert_cmpuint (nonet_solve_bar_get_order (run.bar), ==, NC_ORDER_READING);
-  ne_solve_task_start (run.task);
+  ne_solve_run_start (run.run);
+  g_assert_true (ne_solve_run_get_active (run.run));
   g_assert_true (iterate_until (&run.finished, 100));
 
   g_assert_cmpuint (run.result, ==, NC_EVENT_SOLVED);
-  ne_solve_task_get_counters (run.task, &counters);
+  g_assert_false (ne_solve_run_get_active (run.run));
+  ne_solve_run_get_counters (run.run, &counters);
   g_assert_cmpuint (counters.attempts, ==, 445778);
   g_assert_cmpuint (counters.backtracks, ==, 49498);
   g_assert_cmpstr (nonet_solve_bar_get_attempts_text (run.bar), ==, "445,778");
@@ -168,44 +176,51 @@ test_pause_step_stop (void)
   NcCounters before, after;
   GtkWidget *window;
   guint events_before;
+  gint64 elapsed_before;
   Run run;
 
   run_init (&run, &window, &puzzle, 200);
   g_assert_cmpuint (nonet_solve_bar_get_speed (run.bar), ==, 200);
-  ne_solve_task_start (run.task);
-  iterate_for (300);
-  g_assert_cmpuint (run.n_events, >, 0);
+  ne_solve_run_start (run.run);
+  iterate_until_count (&run.n_events, 1);
   g_assert_false (run.finished);
 
-  ne_solve_task_pause (run.task);
-  g_assert_true (ne_solve_task_get_paused (run.task));
+  ne_solve_run_set_paused (run.run, TRUE);
+  g_assert_true (ne_solve_run_get_paused (run.run));
   iterate_for (100);
   events_before = run.n_events;
-  ne_solve_task_get_counters (run.task, &before);
+  elapsed_before = ne_solve_run_get_elapsed_us (run.run);
+  ne_solve_run_get_counters (run.run, &before);
   iterate_for (200);
   g_assert_cmpuint (run.n_events, ==, events_before);
+  /* Paused, the time run stands still and so does the rate. */
+  g_assert_cmpint (ne_solve_run_get_elapsed_us (run.run), ==, elapsed_before);
+  g_assert_cmpfloat (ne_solve_run_get_rate (run.run), ==, 0);
 
-  for (int i = 0; i < 3; i++)
+  for (guint i = 1; i <= 3; i++)
     {
-      ne_solve_task_step (run.task);
+      ne_solve_run_step (run.run);
+      iterate_until_count (&run.n_events, events_before + i);
       iterate_for (50);
+      g_assert_cmpuint (run.n_events, ==, events_before + i);
     }
-  g_assert_cmpuint (run.n_events, ==, events_before + 3);
-  ne_solve_task_get_counters (run.task, &after);
+  g_assert_true (ne_solve_run_get_paused (run.run));
+  ne_solve_run_get_counters (run.run, &after);
   g_assert_cmpuint (after.attempts, >=, before.attempts);
 
-  ne_solve_task_resume (run.task);
-  iterate_for (200);
+  ne_solve_run_set_paused (run.run, FALSE);
+  iterate_until_count (&run.n_events, events_before + 4);
   g_assert_cmpuint (run.n_events, >, events_before + 3);
 
-  ne_solve_task_stop (run.task);
+  ne_solve_run_stop (run.run);
+  g_assert_false (ne_solve_run_get_active (run.run));
   events_before = run.n_events;
   iterate_for (200);
   g_assert_cmpuint (run.n_events, ==, events_before);
   g_assert_false (run.finished);
 
   /* Stop puts the board back: the overlay off shows the game as it was. */
-  nonet_grid_view_set_overlay (run.view, NULL, -1, 0, -1, 0, -1, -1);
+  nonet_grid_view_set_overlay (run.view, NULL);
   g_assert_false (nonet_grid_view_get_overlay (run.view, NULL));
 
   run_clear (&run, window);
@@ -216,7 +231,8 @@ static void
 test_speed_scale (void)
 {
   NonetSolveBar *bar = NONET_SOLVE_BAR (g_object_ref_sink (nonet_solve_bar_new ()));
-  char out[32];
+  const guint64 counts[] = { 0, 999, 1000, 445778, 1234567 };
+  const char *texts[] = { "0", "999", "1,000", "445,778", "1,234,567" };
 
   nonet_solve_bar_set_speed (bar, 0);
   g_assert_cmpuint (nonet_solve_bar_get_speed (bar), ==, 0);
@@ -227,11 +243,12 @@ test_speed_scale (void)
   nonet_solve_bar_set_order (bar, NC_ORDER_MRV);
   g_assert_cmpuint (nonet_solve_bar_get_order (bar), ==, NC_ORDER_MRV);
 
-  g_assert_cmpstr (nonet_format_count (0, out), ==, "0");
-  g_assert_cmpstr (nonet_format_count (999, out), ==, "999");
-  g_assert_cmpstr (nonet_format_count (1000, out), ==, "1,000");
-  g_assert_cmpstr (nonet_format_count (445778, out), ==, "445,778");
-  g_assert_cmpstr (nonet_format_count (1234567, out), ==, "1,234,567");
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      g_autofree char *text = ne_format_count (counts[i]);
+
+      g_assert_cmpstr (text, ==, texts[i]);
+    }
 
   g_object_unref (bar);
 }

@@ -25,10 +25,10 @@ import sys
 import tempfile
 import unittest
 
+import nonet_test
 import private_mounts
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
-APP = os.environ.get("NONET_APP")
 SKIP = 77
 
 
@@ -351,15 +351,8 @@ class AppFaults(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        if not (os.environ.get("DISPLAY") and os.environ.get("DBUS_SESSION_BUS_ADDRESS") and APP):
-            raise unittest.SkipTest("the app's cases need DISPLAY, a session bus and NONET_APP "
-                                    "(run under xvfb-run -a dbus-run-session)")
-        if private_mounts.mode() != "root":
-            raise unittest.SkipTest("the app's cases need root: in a user namespace the session "
-                                    "bus does not know the mapped user")
-        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e"))
         global e2e
-        import nonet_e2e as e2e  # noqa: E402
+        e2e = nonet_test.app_cases()
 
     def setUp(self):
         self.home = e2e.Home()

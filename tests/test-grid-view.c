@@ -907,7 +907,10 @@ test_overlay (void)
 
   board.cell[placed] = 2;
   g_assert_false (nonet_grid_view_get_overlay (grid, NULL));
-  nonet_grid_view_set_overlay (grid, &board, chosen, 3, chosen, 8, given, NC_UNIT_ROW);
+  nonet_grid_view_set_overlay (grid, &(NcRunView) { .board = board, .chosen = chosen, .candidates = 3,
+                                                    .tentative_cell = chosen, .tentative_digit = 8,
+                                                    .collision_cell = given,
+                                                    .collision_unit = NC_UNIT_ROW });
   g_assert_true (nonet_grid_view_get_overlay (grid, &shown));
   g_assert_cmpmem (&shown, sizeof shown, &board, sizeof board);
   show_and_settle (view);
@@ -941,7 +944,7 @@ test_overlay (void)
   g_free (pixels.data);
 
   /* Off: the player's digit is back, the game untouched. */
-  nonet_grid_view_set_overlay (grid, NULL, -1, 0, -1, 0, -1, -1);
+  nonet_grid_view_set_overlay (grid, NULL);
   g_assert_false (nonet_grid_view_get_overlay (grid, NULL));
   show_and_settle (view);
   pixels = render_widget (view);

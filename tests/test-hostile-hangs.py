@@ -20,17 +20,21 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
 import tempfile
 import time
 import unittest
 
+import nonet_test
 import private_mounts
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
 SCALE = float(os.environ.get("NONET_E2E_TIMEOUT_SCALE", "1"))
-# What the CLI waits for a program to open a FIFO (NE_IMPORT_WRITER_WAIT_SECONDS).
-WRITER_WAIT = 10
+# What the CLI waits for a program to open a FIFO: 2 s here, through the
+# override it has for tests (NONET_IMPORT_WRITER_WAIT_MS), not its own 10 s
+# (NE_IMPORT_WRITER_WAIT_SECONDS), which test_no_writer_is_given_up and
+# test_writer_that_waits_before_writing would each wait out in full.
+WRITER_WAIT = 2
+os.environ["NONET_IMPORT_WRITER_WAIT_MS"] = str(WRITER_WAIT * 1000)
 HANG = 120 * SCALE
 # generate runs with --timeout 2: twenty times that means a hang.
 GENERATE_HANG = 20 * 2 * SCALE
@@ -281,8 +285,4 @@ class Fifo(unittest.TestCase):
 
 if __name__ == "__main__":
     private_mounts.enter(__file__, as_user=False, required=False)
-    program = unittest.main(verbosity=2, exit=False)
-    result = program.result
-    print(f"\n{result.testsRun} tests, {len(result.failures)} failures, {len(result.errors)} errors, "
-          f"{len(result.skipped)} skipped")
-    sys.exit(0 if result.wasSuccessful() else 1)
+    nonet_test.main()

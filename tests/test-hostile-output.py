@@ -20,11 +20,11 @@ import select
 import signal
 import stat
 import subprocess
-import sys
 import tempfile
 import threading
 import unittest
 
+import nonet_test
 import private_mounts
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
@@ -539,8 +539,4 @@ class Trace(Case):
 
 if __name__ == "__main__":
     private_mounts.enter(__file__, as_user=False, required=False)
-    program = unittest.main(verbosity=2, exit=False)
-    result = program.result
-    print(f"\n{result.testsRun} tests, {len(result.failures)} failures, {len(result.errors)} errors, "
-          f"{len(result.skipped)} skipped")
-    sys.exit(0 if result.wasSuccessful() else 1)
+    nonet_test.main()

@@ -27,6 +27,7 @@ import tempfile
 import time
 import unittest
 
+import nonet_test
 import private_mounts
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
@@ -264,16 +265,8 @@ class TwoInstances(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        if not (os.environ.get("DISPLAY") and os.environ.get("DBUS_SESSION_BUS_ADDRESS")
-                and os.environ.get("NONET_APP")):
-            raise unittest.SkipTest("the app's cases need DISPLAY, a session bus and NONET_APP "
-                                    "(run under xvfb-run -a dbus-run-session)")
-        if private_mounts.mode() != "root":
-            raise unittest.SkipTest("the app's cases need root: in a user namespace the session "
-                                    "bus does not know the mapped user")
-        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e"))
         global e2e
-        import nonet_e2e as e2e  # noqa: E402
+        e2e = nonet_test.app_cases()
 
     def setUp(self):
         self.home = e2e.Home()
@@ -392,4 +385,4 @@ class TwoInstances(unittest.TestCase):
 
 if __name__ == "__main__":
     private_mounts.enter(__file__)
-    unittest.main(verbosity=2)
+    nonet_test.main()

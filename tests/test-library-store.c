@@ -19,6 +19,7 @@
 #include "nc-grade.h"
 #include "nc-parse.h"
 #include "nc-solver.h"
+#include "ne-game.h"
 #include "ne-library-model.h"
 #include "ne-store.h"
 #include "ne-store-private.h"
@@ -313,7 +314,7 @@ test_migrate_v1 (Fixture       *fixture,
 
   /* The games play on; the built-in collections arrived, without a second
    * copy of Inkala's puzzle, which the library held already. */
-  resumed = ne_store_resume_game (store, &error);
+  resumed = ne_game_resume (store, &error);
   g_assert_no_error (error);
   g_assert_nonnull (resumed);
   g_assert_cmpint (ne_game_get_game_id (resumed), ==, 4);
@@ -717,15 +718,19 @@ test_builtin (Fixture       *fixture,
   g_assert_cmpuint (ne_store_count_puzzles (store, &error), ==, N_BUILTIN);
 
   /* A newer build (the recorded version older) imports again, and skips
-   * what the library holds, even a puzzle the person moved or renamed. */
+   * what the library holds, even a puzzle the person moved or renamed, or
+   * deleted: one in the trash stays there. */
   g_assert_cmpint (sqlite3_exec (ne_store_get_db (store),
                                  "DELETE FROM meta;"
                                  "UPDATE puzzle SET collection_id = NULL, title = 'Mine',"
                                  " title_key = 'mine'"
-                                 " WHERE title = 'Everest'", NULL, NULL, NULL), ==, SQLITE_OK);
+                                 " WHERE title = 'Everest';"
+                                 "UPDATE puzzle SET trashed = 1"
+                                 " WHERE id = (SELECT min (id) FROM puzzle)", NULL, NULL, NULL), ==, SQLITE_OK);
   g_assert_cmpuint (ne_store_import_builtin (store, &error), ==, 0);
   g_assert_no_error (error);
-  g_assert_cmpuint (ne_store_count_puzzles (store, &error), ==, N_BUILTIN);
+  g_assert_cmpuint (ne_store_count_puzzles (store, &error), ==, N_BUILTIN - 1);
+  g_assert_cmpint (query_int (store, "SELECT count (*) FROM puzzle WHERE trashed IS NOT NULL"), ==, 1);
   g_assert_cmpint (query_int (store, "SELECT count (*) FROM collection"), ==, 6);
 }
 
@@ -1001,7 +1006,7 @@ test_trash (Fixture       *fixture,
   gint64 id;
   gint64 missing[2];
 
-  game = ne_store_new_game (store, &euler, &euler_solution, NULL, &error);
+  game = ne_game_new_in_store (store, &euler, &euler_solution, NULL, &error);
   g_assert_no_error (error);
   id = ne_store_find_puzzle (store, &euler, &error);
   g_assert_cmpint (ne_store_find_current_game (store, &error), ==, ne_game_get_game_id (game));
@@ -1121,7 +1126,7 @@ test_status (Fixture       *fixture,
   fixture->n_changed = 0;
 
   /* Starting a game: in progress (a change); moves: no signal. */
-  game = ne_store_play_puzzle (store, id, &error);
+  game = ne_game_play_puzzle (store, id, &error);
   g_assert_no_error (error);
   g_assert_nonnull (game);
   g_assert_nonnull (ne_game_get_solution (game));
@@ -1135,7 +1140,7 @@ test_status (Fixture       *fixture,
 
   /* Playing it again resumes this game. */
   {
-    g_autoptr(NeGame) again = ne_store_play_puzzle (store, id, &error);
+    g_autoptr(NeGame) again = ne_game_play_puzzle (store, id, &error);
 
     g_assert_no_error (error);
     g_assert_cmpint (ne_game_get_game_id (again), ==, game_id);
@@ -1152,7 +1157,7 @@ test_status (Fixture       *fixture,
 
   /* The next play is a new game; a faster solve is the best time, a
    * slower one is not. */
-  game = ne_store_play_puzzle (store, id, &error);
+  game = ne_game_play_puzzle (store, id, &error);
   g_assert_cmpint (ne_game_get_game_id (game), !=, game_id);
   assert_status (store, id, NE_PUZZLE_STATUS_SOLVED, 90000);
   g_assert_cmpuint (fixture->n_changed, ==, 2);
@@ -1162,7 +1167,7 @@ test_status (Fixture       *fixture,
   g_assert_cmpuint (fixture->n_changed, ==, 3);
   g_clear_object (&game);
 
-  game = ne_store_play_puzzle (store, id, &error);
+  game = ne_game_play_puzzle (store, id, &error);
   solve_game (game, &euler_solution, 120000);
   g_assert_true (ne_game_save_now (game, &error));
   assert_status (store, id, NE_PUZZLE_STATUS_SOLVED, 60000);
@@ -1187,7 +1192,7 @@ test_status (Fixture       *fixture,
     g_assert_cmpuint (fixture->n_changed, ==, 2);
   }
 
-  g_assert_null (ne_store_play_puzzle (store, 99999, &error));
+  g_assert_null (ne_game_play_puzzle (store, 99999, &error));
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
   g_assert_cmpint (ne_store_get_game_puzzle (store, 99999, &error), ==, 0);

@@ -193,7 +193,7 @@ new_game (NeStore    *store,
   g_autoptr(GError) error = NULL;
   NcGrid givens = grid_from_line (givens_line);
   NcGrid solution = grid_from_line (solution_line);
-  NeGame *game = ne_store_new_game (store, &givens, &solution, "test", &error);
+  NeGame *game = ne_game_new_in_store (store, &givens, &solution, "test", &error);
 
   g_assert_no_error (error);
   g_assert_true (NE_IS_GAME (game));
@@ -257,7 +257,7 @@ test_reopen_keeps_data (Fixture       *fixture,
   store = open_store (fixture->path);
   g_assert_cmpint (ne_store_find_puzzle (store, &givens, &error), ==, puzzle_id);
   g_assert_no_error (error);
-  resumed = ne_store_resume_game (store, &error);
+  resumed = ne_game_resume (store, &error);
   g_assert_no_error (error);
   g_assert_nonnull (resumed);
   g_assert_cmpint (ne_game_get_elapsed_ms (resumed), ==, 4321);
@@ -268,6 +268,59 @@ test_reopen_keeps_data (Fixture       *fixture,
   g_assert_true (ne_game_get_can_undo (resumed));
   g_assert_false (ne_game_get_can_redo (resumed));
   assert_integrity (fixture->path);
+}
+
+/* The store hands back core values only: ne-game.c makes the game in play
+ * of them. */
+static void
+test_store_game_values (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  NcGrid givens = grid_from_line (INKALA);
+  NcGrid solution = grid_from_line (INKALA_SOLUTION);
+  NeStoreGame fresh;
+  NeStoreGame loaded;
+  NcGame *core;
+  gint64 game_id;
+  gint64 version;
+
+  g_assert_true (ne_store_new_game (store, &givens, &solution, "test", &fresh, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (fresh.game_id, >, 0);
+  g_assert_cmpint (fresh.version, ==, 0);
+  g_assert_cmpint (fresh.elapsed_ms, ==, 0);
+  g_assert_null (fresh.core);
+  g_assert_true (nc_grid_equal (&fresh.givens, &givens));
+  g_assert_true (fresh.has_solution);
+  g_assert_true (nc_grid_equal (&fresh.solution, &solution));
+
+  core = nc_game_new (&givens);
+  g_assert_true (nc_game_apply (core, move_set (EMPTY_CELL, 1)));
+  game_id = fresh.game_id;
+  version = fresh.version;
+  g_assert_true (ne_store_save_game (store, &game_id, &version, core, 1234, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (game_id, ==, fresh.game_id);
+  g_assert_cmpint (version, ==, 1);
+
+  g_assert_true (ne_store_load_game (store, game_id, &loaded, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (loaded.game_id, ==, game_id);
+  g_assert_cmpint (loaded.version, ==, 1);
+  g_assert_cmpint (loaded.elapsed_ms, ==, 1234);
+  g_assert_nonnull (loaded.core);
+  assert_games_equal (loaded.core, core);
+  g_assert_true (loaded.has_solution);
+  g_assert_true (nc_grid_equal (&loaded.solution, &solution));
+  ne_store_game_clear (&loaded);
+  g_assert_null (loaded.core);
+  nc_game_free (core);
+
+  g_assert_false (ne_store_load_game (store, 9999, &loaded, &error));
+  g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND);
+  g_assert_null (loaded.core);
 }
 
 static void
@@ -530,7 +583,7 @@ assert_saved_equal (NeStore *reader,
                     NeGame  *game)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(NeGame) loaded = ne_store_load_game (reader, ne_game_get_game_id (game), &error);
+  g_autoptr(NeGame) loaded = ne_game_load (reader, ne_game_get_game_id (game), &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (loaded);
@@ -624,7 +677,7 @@ test_current_game (Fixture       *fixture,
   g_autoptr(NeGame) b = NULL;
   g_autoptr(NeGame) resumed = NULL;
 
-  g_assert_null (ne_store_resume_game (store, &error));
+  g_assert_null (ne_game_resume (store, &error));
   g_assert_no_error (error);
   g_assert_cmpint (ne_store_find_current_game (store, &error), ==, 0);
   g_assert_no_error (error);
@@ -637,7 +690,7 @@ test_current_game (Fixture       *fixture,
   g_usleep (2 * 1000);
   g_assert_true (ne_game_apply (a, move_set (EMPTY_CELL, 1)));
   g_assert_cmpint (ne_store_find_current_game (store, &error), ==, ne_game_get_game_id (a));
-  resumed = ne_store_resume_game (store, &error);
+  resumed = ne_game_resume (store, &error);
   g_assert_no_error (error);
   g_assert_cmpint (ne_game_get_game_id (resumed), ==, ne_game_get_game_id (a));
   assert_games_equal (ne_game_get_core (resumed), ne_game_get_core (a));
@@ -682,14 +735,14 @@ test_solved_not_resumed (Fixture       *fixture,
   g_assert_true (ne_store_get_game_status (store, ne_game_get_game_id (a), &status, &error));
   g_assert_cmpint (status, ==, NE_GAME_STATUS_SOLVED);
   g_assert_no_error (error);
-  g_assert_null (ne_store_resume_game (store, &error));
+  g_assert_null (ne_game_resume (store, &error));
   g_assert_no_error (error);
 
   /* Undoing the last entry puts the game back in play. */
   g_assert_true (ne_game_undo (a));
   g_assert_true (ne_store_get_game_status (store, ne_game_get_game_id (a), &status, &error));
   g_assert_cmpint (status, ==, NE_GAME_STATUS_IN_PROGRESS);
-  resumed = ne_store_resume_game (store, &error);
+  resumed = ne_game_resume (store, &error);
   g_assert_no_error (error);
   g_assert_cmpint (ne_game_get_game_id (resumed), ==, ne_game_get_game_id (a));
   g_assert_true (ne_game_redo (a));
@@ -701,7 +754,7 @@ test_solved_not_resumed (Fixture       *fixture,
   g_assert_cmpint (ne_store_find_current_game (store, &error), ==, id);
   g_assert_true (ne_store_mark_solved (store, id, &error));
   g_assert_no_error (error);
-  g_assert_null (ne_store_resume_game (store, &error));
+  g_assert_null (ne_game_resume (store, &error));
   g_assert_no_error (error);
   g_assert_false (ne_store_mark_solved (store, 9999, &error));
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND);
@@ -717,7 +770,7 @@ assert_corrupt (NeStore    *store,
                 const char *detail)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(NeGame) game = ne_store_load_game (store, id, &error);
+  g_autoptr(NeGame) game = ne_game_load (store, id, &error);
   g_autofree char *name = g_strdup_printf ("Game %" G_GINT64_FORMAT " ", id);
 
   g_assert_null (game);
@@ -742,7 +795,7 @@ test_corrupt_moves (Fixture       *fixture,
 
   raw_exec (fixture->path, "UPDATE game SET moves = 's1:1 x99', position = 2");
   assert_corrupt (store, id, "its move 2, “x99”, is not a move");
-  resumed = ne_store_resume_game (store, &error);
+  resumed = ne_game_resume (store, &error);
   g_assert_null (resumed);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
   g_clear_error (&error);
@@ -761,11 +814,11 @@ test_corrupt_moves (Fixture       *fixture,
   raw_exec (fixture->path, "UPDATE puzzle SET givens = replace (givens, 'x', '8')");
 
   /* Repaired, it loads again. */
-  game = ne_store_load_game (store, id, &error);
+  game = ne_game_load (store, id, &error);
   g_assert_no_error (error);
   g_assert_nonnull (game);
   g_clear_object (&game);
-  game = ne_store_load_game (store, 9999, &error);
+  game = ne_game_load (store, 9999, &error);
   g_assert_null (game);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND);
 }
@@ -1010,7 +1063,7 @@ crash_child (const char *path)
 
   if (store == NULL)
     g_error ("%s", error->message);
-  game = ne_store_new_game (store, &givens, NULL, "crash test", &error);
+  game = ne_game_new_in_store (store, &givens, NULL, "crash test", &error);
   if (game == NULL)
     g_error ("%s", error->message);
   g_signal_connect (game, "save-failed", G_CALLBACK (crash_child_save_failed), NULL);
@@ -1101,7 +1154,7 @@ test_crash (Fixture       *fixture,
       assert_integrity (fixture->path);
 
       store = open_store (fixture->path);
-      game = ne_store_resume_game (store, &error);
+      game = ne_game_resume (store, &error);
       g_assert_no_error (error);
       g_assert_nonnull (game);
       moves = nc_game_moves (ne_game_get_core (game), &n_moves);
@@ -1190,7 +1243,7 @@ test_old_library (Fixture       *fixture,
   g_assert_cmpstr (info.collection, ==, REPAIRED_NAME);
   ne_puzzle_info_clear (&info);
 
-  resumed = ne_store_resume_game (store, &error);
+  resumed = ne_game_resume (store, &error);
   g_assert_no_error (error);
   g_assert_cmpint (ne_game_get_game_id (resumed), ==, game_id);
   g_assert_true (ne_game_apply (resumed, move_set (2, 2)));
@@ -1338,20 +1391,20 @@ test_damaged_puzzles (Fixture       *fixture,
       g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
       g_assert_cmpstr (error->message, ==, expected);
       g_clear_error (&error);
-      g_assert_null (ne_store_play_puzzle (store, ids[i], &error));
+      g_assert_null (ne_game_play_puzzle (store, ids[i], &error));
       g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
       g_clear_error (&error);
     }
 
   g_assert_true (ne_store_get_puzzle (store, colliding, &info, &error));
   ne_puzzle_info_clear (&info);
-  g_assert_null (ne_store_play_puzzle (store, colliding, &error));
+  g_assert_null (ne_game_play_puzzle (store, colliding, &error));
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "cannot be played: its puzzle breaks the rules"));
   g_clear_error (&error);
 
-  game = ne_store_play_puzzle (store, sound, &error);
+  game = ne_game_play_puzzle (store, sound, &error);
   g_assert_no_error (error);
   g_assert_nonnull (game);
   /* Nothing was started for the damaged ones. */
@@ -1396,7 +1449,7 @@ test_damaged_games (Fixture       *fixture,
       raw_exec (fixture->path, damages[i].damage);
       assert_corrupt (store, id, damages[i].reason);
       /* A game of no status Nonet knows is not in progress: not resumed. */
-      g_assert_null (ne_store_resume_game (store, &error));
+      g_assert_null (ne_game_resume (store, &error));
       if (strstr (damages[i].damage, "status") == NULL)
         g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CORRUPT);
       else
@@ -1411,7 +1464,7 @@ test_damaged_games (Fixture       *fixture,
   g_clear_error (&error);
   raw_exec (fixture->path, "UPDATE game SET status = 'in-progress'");
 
-  game = ne_store_load_game (store, id, &error);
+  game = ne_game_load (store, id, &error);
   g_assert_no_error (error);
   g_assert_nonnull (game);
 }
@@ -1439,9 +1492,9 @@ test_two_writers (Fixture       *fixture,
   g_clear_object (&game);
   second = ne_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  a = ne_store_load_game (first, id, &error);
+  a = ne_game_load (first, id, &error);
   g_assert_no_error (error);
-  b = ne_store_load_game (second, id, &error);
+  b = ne_game_load (second, id, &error);
   g_assert_no_error (error);
   watch (a, &counts_a);
   watch (b, &counts_b);
@@ -1476,7 +1529,7 @@ test_two_writers (Fixture       *fixture,
 
   /* The store that saved last sees its own versions: no conflict there. */
   g_clear_object (&a);
-  a = ne_store_load_game (second, id, &error);
+  a = ne_game_load (second, id, &error);
   g_assert_no_error (error);
   g_assert_true (ne_game_apply (a, move_set (5, 5)));
   g_assert_true (ne_game_save_now (a, &error));
@@ -1503,6 +1556,7 @@ main (int   argc,
   g_test_add_func ("/engine/store/default-path", test_default_path);
   add_store_test ("open-creates-schema", test_open_creates_schema);
   add_store_test ("reopen-keeps-data", test_reopen_keeps_data);
+  add_store_test ("store-game-values", test_store_game_values);
   add_store_test ("migrate-v0", test_migrate_v0);
   add_store_test ("foreign-database", test_foreign_database);
   add_store_test ("refused-paths", test_refused_paths);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-generate-options.c: checking what to generate. */
+/* cli-generate-options.c: checking what to generate, for `nonet-cli
+ * generate` and `nonet-cli pdf --generate` alike, with the same messages. */
 
 #define G_LOG_DOMAIN "nonet-cli"
 
 #include "config.h"
 
-#include "cli-generate-options.h"
+#include "cli.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-input.c: see cli-input.h. */
+/* cli-input.c: reading a puzzle file or standard input for the subcommands
+ * that take one, with one size limit and one set of messages. */
 
 #include "config.h"
 
-#include "cli-input.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -10,11 +10,7 @@
 
 #include "config.h"
 
-#include "cli-pdf.h"
-
-#include "cli-generate-options.h"
-#include "cli-input.h"
-#include "cli-text.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -32,15 +28,6 @@
 #include "ne-messages.h"
 #include "ne-print.h"
 
-/* The exit statuses of every nonet-cli command. */
-enum
-{
-  STATUS_OK = 0,
-  STATUS_NOT_UNIQUE = 1,
-  STATUS_BAD_INPUT = 2,
-};
-
-#define NOT_GIVEN CLI_NOT_GIVEN
 #define PREFIX "nonet-cli pdf"
 
 typedef struct
@@ -94,10 +81,10 @@ add_generated (NePrintDocument *doc, const PdfOptions *options, const NcGenerate
 {
   g_autoptr(GPtrArray) results = NULL;
   g_autoptr(GError) error = NULL;
-  int status = STATUS_OK;
+  int status = CLI_STATUS_OK;
 
   results = ne_batch_generate (params, (guint) options->count,
-                               options->jobs != NOT_GIVEN ? (guint) options->jobs : 0,
+                               options->jobs != CLI_NOT_GIVEN ? (guint) options->jobs : 0,
                                NULL, NULL, NULL, &error);
   /* Nothing cancels this batch: an error here is a bug. */
   g_assert_no_error (error);
@@ -115,7 +102,7 @@ add_generated (NePrintDocument *doc, const PdfOptions *options, const NcGenerate
           fprintf (stderr, _("%s: puzzle %u (%s) missed its target in %g s; the closest found, with %d clues, "
                              "is printed\n"),
                    PREFIX, result->index + 1, result->id, params->budget_seconds, generated->clues);
-          status = STATUS_NOT_UNIQUE;
+          status = CLI_STATUS_NOT_UNIQUE;
         }
     }
   return status;
@@ -197,16 +184,16 @@ add_read (NePrintDocument *doc, const char *path)
   NcPuzzle puzzle;
   NcParseError parse_error;
   NcReadResult result;
-  int status = STATUS_OK;
+  int status = CLI_STATUS_OK;
 
   text = cli_read_input (PREFIX, path, &name, NULL);
   if (text == NULL)
-    return STATUS_BAD_INPUT;
+    return CLI_STATUS_BAD_INPUT;
   if ((xml_hint = cli_xml_hint (text, strlen (text))) != NULL)
     {
       fprintf (stderr, "%s: %s\n", name, xml_hint);
       fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
   lines = split_lines (text);
 
@@ -225,14 +212,14 @@ add_read (NePrintDocument *doc, const char *path)
           g_autofree char *message = ne_parse_error_message (&parse_error);
 
           fprintf (stderr, "%s: %s\n", name, message);
-          status = STATUS_BAD_INPUT;
+          status = CLI_STATUS_BAD_INPUT;
         }
       else if (nc_grid_find_conflicts (&puzzle.grid, &conflict, 1) > 0)
         {
           g_autofree char *description = ne_conflict_describe (&conflict);
 
           fprintf (stderr, _("%s: line %d: %s\n"), name, puzzle.line, description);
-          status = STATUS_BAD_INPUT;
+          status = CLI_STATUS_BAD_INPUT;
         }
       else if ((n_solutions = nc_solver_count (&puzzle.grid, 2, &solution)) != 1)
         {
@@ -240,9 +227,9 @@ add_read (NePrintDocument *doc, const char *path)
             fprintf (stderr, _("%s: line %d: this puzzle has no solution\n"), name, puzzle.line);
           else
             fprintf (stderr, _("%s: line %d: this puzzle has more than one solution\n"), name, puzzle.line);
-          status = MAX (status, STATUS_NOT_UNIQUE);
+          status = MAX (status, CLI_STATUS_NOT_UNIQUE);
         }
-      else if (status == STATUS_OK)
+      else if (status == CLI_STATUS_OK)
         {
           g_autofree char *id = find_id (&puzzle, lines);
           NcGradeResult grade;
@@ -260,12 +247,12 @@ add_read (NePrintDocument *doc, const char *path)
     }
   nc_reader_free (reader);
 
-  if (status == STATUS_OK && ne_print_document_get_n_puzzles (doc) == 0)
+  if (status == CLI_STATUS_OK && ne_print_document_get_n_puzzles (doc) == 0)
     {
       fprintf (stderr, _("%s: no puzzle found\n"), name);
-      status = STATUS_BAD_INPUT;
+      status = CLI_STATUS_BAD_INPUT;
     }
-  if (status != STATUS_OK)
+  if (status != CLI_STATUS_OK)
     fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
   return status;
 }
@@ -305,8 +292,8 @@ paper_from_name (const char *name, double *width, double *height)
 int
 cli_pdf_run (int argc, char **argv)
 {
-  g_auto(PdfOptions) options = { .per_page = 4, .count = NOT_GIVEN, .clues = NOT_GIVEN,
-                                 .jobs = NOT_GIVEN, .timeout = 60 };
+  g_auto(PdfOptions) options = { .per_page = 4, .count = CLI_NOT_GIVEN, .clues = CLI_NOT_GIVEN,
+                                 .jobs = CLI_NOT_GIVEN, .timeout = 60 };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(NePrintDocument) doc = NULL;
@@ -349,63 +336,63 @@ cli_pdf_run (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "%s: %s\n", PREFIX, error->message);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
 
   if (!cli_option_text (PREFIX, "--title", &options.title))
-    return STATUS_BAD_INPUT;
+    return CLI_STATUS_BAD_INPUT;
   if (options.output == NULL)
     {
       fprintf (stderr, _("%s: -o FILE is needed: where to write the PDF\n"), PREFIX);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
   if (!ne_print_per_page_is_valid (options.per_page > 0 && options.per_page <= 6 ? (guint) options.per_page : 0))
     {
       fprintf (stderr, _("%s: --per-page must be 1, 2, 4 or 6\n"), PREFIX);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
   if (!paper_from_name (options.paper, &width, &height))
     {
       fprintf (stderr, _("%s: unknown paper '%s'; use a4 or letter\n"), PREFIX, options.paper);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
   if (argc > 2)
     {
       fprintf (stderr, _("%s: one input at most, got %d\n"), PREFIX, argc - 1);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
 
-  if (options.count != NOT_GIVEN)
+  if (options.count != CLI_NOT_GIVEN)
     {
       if (argc > 1)
         {
           fprintf (stderr, _("%s: --generate makes its own puzzles and reads no input, got '%s'\n"), PREFIX, argv[1]);
-          return STATUS_BAD_INPUT;
+          return CLI_STATUS_BAD_INPUT;
         }
       if (options.count < 1 || options.count > 100000)
         {
           fprintf (stderr, _("%s: --generate must be between 1 and 100000\n"), PREFIX);
-          return STATUS_BAD_INPUT;
+          return CLI_STATUS_BAD_INPUT;
         }
       if (!params_from_options (&options, &params))
-        return STATUS_BAD_INPUT;
+        return CLI_STATUS_BAD_INPUT;
     }
   else
     {
       const struct { gboolean given; const char *name; } generate_only[] = {
-        { options.clues != NOT_GIVEN, "--clues" },
+        { options.clues != CLI_NOT_GIVEN, "--clues" },
         { options.minimal, "--minimal" },
         { options.symmetry != NULL, "--symmetry" },
         { options.difficulty != NULL, "--difficulty" },
         { options.seed != NULL, "--seed" },
-        { options.jobs != NOT_GIVEN, "--jobs" },
+        { options.jobs != CLI_NOT_GIVEN, "--jobs" },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (generate_only); i++)
         if (generate_only[i].given)
           {
             fprintf (stderr, _("%s: %s goes with --generate N\n"), PREFIX, generate_only[i].name);
-            return STATUS_BAD_INPUT;
+            return CLI_STATUS_BAD_INPUT;
           }
     }
 
@@ -414,12 +401,12 @@ cli_pdf_run (int argc, char **argv)
   ne_print_document_set_solutions (doc, options.solutions);
   ne_print_document_set_title (doc, options.title);
 
-  if (options.count != NOT_GIVEN)
+  if (options.count != CLI_NOT_GIVEN)
     status = add_generated (doc, &options, &params);
   else
     {
       status = add_read (doc, argc > 1 ? argv[1] : NULL);
-      if (status != STATUS_OK)
+      if (status != CLI_STATUS_OK)
         return status;
     }
 
@@ -427,7 +414,7 @@ cli_pdf_run (int argc, char **argv)
                            width, height, &error))
     {
       fprintf (stderr, "%s: %s\n", PREFIX, error->message);
-      return STATUS_BAD_INPUT;
+      return CLI_STATUS_BAD_INPUT;
     }
   return status;
 }

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-text.c: see cli-text.h. */
+/* cli-text.c: text the person hands nonet-cli, read the same way by every
+ * subcommand: option values in the locale's encoding, and inputs that are
+ * not puzzle text at all. */
 
 #define G_LOG_DOMAIN "nonet-cli"
 
 #include "config.h"
 
-#include "cli-text.h"
+#include "cli.h"
 
 #include <glib/gi18n.h>
 #include <stdio.h>

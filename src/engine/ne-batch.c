@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ne-batch.c: batch generation on a GThreadPool. Each worker fills the slot
  * of its puzzle's index, so the order of results never depends on timing.
- * Progress follows Sysprof's rule: the latest value lives under a mutex and
- * at most one source is pending on the caller's context at a time. */
+ * Progress follows Sysprof's rule (ne-progress.h): the latest value lives
+ * under a mutex and at most one source is pending on the caller's context
+ * at a time. */
 
 #define G_LOG_DOMAIN "nonet-batch"
 
 #include "config.h"
 
 #include "ne-batch.h"
+#include "ne-progress.h"
 #include "ne-tsan-private.h"
 
 typedef struct
@@ -27,6 +29,7 @@ typedef struct
   GTask              *task;               /* a reference while the workers run */
   guint               reported_done;
   double              reported_fraction;
+  NeProgress         *reports;            /* NULL without a progress function */
 
   GMutex              mutex;
   /* Under the mutex. */
@@ -35,8 +38,6 @@ typedef struct
   double              partial_sum;
   guint               n_done;             /* puzzles generated */
   guint               n_settled;          /* generated, or skipped after a cancel */
-  gint64              last_report_time;   /* monotonic, in microseconds */
-  GSource            *progress_source;    /* the one pending report, or NULL */
 } Batch;
 
 typedef struct
@@ -71,13 +72,13 @@ batch_free (gpointer data)
 
   g_assert (batch->pool == NULL);
   g_assert (batch->task == NULL);
-  g_assert (batch->progress_source == NULL);
 
   for (guint i = 0; i < batch->count; i++)
     g_free (batch->results[i]);
   g_free (batch->results);
   g_free (batch->partial);
   g_clear_object (&batch->cancellable);
+  g_clear_pointer (&batch->reports, ne_progress_free);
   g_clear_pointer (&batch->context, g_main_context_unref);
   if (batch->progress_data_destroy != NULL)
     batch->progress_data_destroy (batch->progress_data);
@@ -105,47 +106,27 @@ batch_deliver_progress (Batch  *batch,
   batch->progress (n_done, batch->count, fraction, batch->progress_data);
 }
 
-static gboolean
-batch_report_progress_cb (gpointer data)
+static void
+batch_report_progress (gpointer data)
 {
   Batch *batch = data;
-  GSource *source;
   guint n_done;
   double fraction;
 
   batch_lock (batch);
-  source = g_steal_pointer (&batch->progress_source);
   n_done = batch->n_done;
   fraction = (n_done + batch->partial_sum) / batch->count;
-  batch->last_report_time = g_get_monotonic_time ();
   batch_unlock (batch);
 
-  g_source_unref (source);
   batch_deliver_progress (batch, n_done, fraction);
-  return G_SOURCE_REMOVE;
 }
 
-/* Schedules a report unless one is pending: right away when the last one is
- * older than the interval, otherwise when the interval is up. */
+/* Schedules a report unless one is pending (ne_progress_schedule). */
 static void
 batch_schedule_progress_locked (Batch *batch)
 {
-  GSource *source;
-  gint64 delay;
-
-  if (batch->progress == NULL || batch->progress_source != NULL)
-    return;
-
-  delay = batch->last_report_time + NE_BATCH_PROGRESS_INTERVAL_MS * 1000 - g_get_monotonic_time ();
-  if (delay <= 0)
-    source = g_idle_source_new ();
-  else
-    source = g_timeout_source_new ((guint) (delay / 1000) + 1);
-  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-  g_source_set_callback (source, batch_report_progress_cb, batch, NULL);
-  g_source_set_static_name (source, "[nonet] batch progress");
-  g_source_attach (source, batch->context);
-  batch->progress_source = source;
+  if (batch->reports != NULL)
+    ne_progress_schedule (batch->reports);
 }
 
 static gboolean
@@ -154,25 +135,20 @@ batch_complete_cb (gpointer data)
   Batch *batch = data;
   g_autoptr(GTask) task = g_steal_pointer (&batch->task);
   GPtrArray *results;
-  GSource *source;
   guint n_done;
 
   /* Every puzzle is settled; this only waits for the last worker to return. */
   g_thread_pool_free (g_steal_pointer (&batch->pool), FALSE, TRUE);
 
   batch_lock (batch);
-  source = g_steal_pointer (&batch->progress_source);
   n_done = batch->n_done;
   results = g_ptr_array_new_full (batch->count, g_free);
   for (guint i = 0; i < batch->count; i++)
     if (batch->results[i] != NULL)
       g_ptr_array_add (results, g_steal_pointer (&batch->results[i]));
   batch_unlock (batch);
-  if (source != NULL)
-    {
-      g_source_destroy (source);
-      g_source_unref (source);
-    }
+  if (batch->reports != NULL)
+    ne_progress_stop (batch->reports);
 
   if (g_task_return_error_if_cancelled (task))
     {
@@ -313,7 +289,10 @@ ne_batch_generate_async (const NcGenerateParams *base,
   batch->progress_data_destroy = progress_data_destroy;
   batch->results = g_new0 (NeBatchResult *, count);
   batch->partial = g_new0 (double, count);
-  batch->last_report_time = G_MININT64 / 2;
+  if (progress != NULL)
+    batch->reports = ne_progress_new (batch->context, NE_BATCH_PROGRESS_INTERVAL_MS,
+                                      G_PRIORITY_DEFAULT_IDLE, "[nonet] batch progress",
+                                      batch_report_progress, batch, NULL, NULL);
   g_mutex_init (&batch->mutex);
 
   task = g_task_new (NULL, cancellable, callback, user_data);

@@ -426,6 +426,92 @@ ne_game_get_store (NeGame *self)
   return self->store;
 }
 
+/* Takes saved's core. */
+static NeGame *
+ne_game_new_from_store (NeStore      *store,
+                        NeStoreGame  *saved)
+{
+  const NcGrid *solution = saved->has_solution ? &saved->solution : NULL;
+  NeGame *self;
+
+  if (saved->core != NULL)
+    self = ne_game_new_for_core (g_steal_pointer (&saved->core), solution);
+  else
+    self = ne_game_new (&saved->givens, solution);
+  ne_game_set_elapsed_ms (self, saved->elapsed_ms);
+  ne_game_attach_store (self, store, saved->game_id, saved->version);
+  return self;
+}
+
+NeGame *
+ne_game_load (NeStore  *store,
+              gint64    game_id,
+              GError  **error)
+{
+  NeStoreGame saved;
+
+  g_return_val_if_fail (NE_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ne_store_load_game (store, game_id, &saved, error))
+    return NULL;
+  return ne_game_new_from_store (store, &saved);
+}
+
+NeGame *
+ne_game_resume (NeStore  *store,
+                GError  **error)
+{
+  GError *local_error = NULL;
+  gint64 game_id;
+
+  g_return_val_if_fail (NE_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  game_id = ne_store_find_current_game (store, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  if (game_id == 0)
+    return NULL;
+  return ne_game_load (store, game_id, error);
+}
+
+NeGame *
+ne_game_new_in_store (NeStore       *store,
+                      const NcGrid  *givens,
+                      const NcGrid  *solution,
+                      const char    *source,
+                      GError       **error)
+{
+  NeStoreGame saved;
+
+  g_return_val_if_fail (NE_IS_STORE (store), NULL);
+  g_return_val_if_fail (givens != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ne_store_new_game (store, givens, solution, source, &saved, error))
+    return NULL;
+  return ne_game_new_from_store (store, &saved);
+}
+
+NeGame *
+ne_game_play_puzzle (NeStore  *store,
+                     gint64    puzzle_id,
+                     GError  **error)
+{
+  NeStoreGame saved;
+
+  g_return_val_if_fail (NE_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ne_store_play_puzzle (store, puzzle_id, &saved, error))
+    return NULL;
+  return ne_game_new_from_store (store, &saved);
+}
+
 gint64
 ne_game_get_game_id (NeGame *self)
 {

@@ -7,6 +7,7 @@
 #include <glib-object.h>
 
 #include "nc-game.h"
+#include "ne-store.h"
 
 G_BEGIN_DECLS
 
@@ -42,9 +43,6 @@ void          ne_game_set_elapsed_ms (NeGame     *self,
 NeGame       *ne_game_new_for_core (NcGame       *core,
                                     const NcGrid *solution);
 
-/* The library a game saves itself to (ne-store.h). */
-typedef struct _NeStore NeStore;
-
 /* Once attached, every apply, undo and redo saves the game as game_id in
  * store at once; the elapsed time alone is saved at most every
  * NE_GAME_ELAPSED_SAVE_INTERVAL_MS, and by ne_game_save_now. A failed save
@@ -59,6 +57,25 @@ void          ne_game_attach_store (NeGame       *self,
                                     gint64        game_id,
                                     gint64        version);
 NeStore      *ne_game_get_store    (NeGame       *self);
+
+/* Games of the library, attached to store: what ne_store_load_game,
+ * ne_store_new_game and ne_store_play_puzzle read or start, with the same
+ * errors (NULL and error). */
+NeGame       *ne_game_load         (NeStore      *store,
+                                    gint64        game_id,
+                                    GError      **error);
+/* The game of ne_store_find_current_game: NULL with no error when no game
+ * is in progress. */
+NeGame       *ne_game_resume       (NeStore      *store,
+                                    GError      **error);
+NeGame       *ne_game_new_in_store (NeStore      *store,
+                                    const NcGrid *givens,
+                                    const NcGrid *solution,
+                                    const char   *source,
+                                    GError      **error);
+NeGame       *ne_game_play_puzzle  (NeStore      *store,
+                                    gint64        puzzle_id,
+                                    GError      **error);
 /* 0 while not attached. */
 gint64        ne_game_get_game_id  (NeGame       *self);
 /* Saves now (e.g. on closing the window); TRUE when not attached. Reports a

@@ -12,8 +12,10 @@
 #include "config.h"
 
 #include "ne-import.h"
+#include "ne-import-puzzle.h"
 #include "ne-messages.h"
 #include "ne-output.h"
+#include "ne-progress.h"
 
 #include "ne-tsan-private.h"
 
@@ -27,9 +29,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "nc-grade.h"
 #include "nc-parse.h"
-#include "nc-solver.h"
 
 #define MAX_FILE_SIZE    (256 * 1024 * 1024)
 #define BATCH_PUZZLES    500
@@ -408,6 +408,19 @@ ne_import_open_input (const char *path)
   return fd;
 }
 
+/* NE_IMPORT_WRITER_WAIT_SECONDS in milliseconds, unless
+ * NONET_IMPORT_WRITER_WAIT_MS holds a positive number (for tests). */
+static gint64
+writer_wait_ms (void)
+{
+  const char *env = g_getenv ("NONET_IMPORT_WRITER_WAIT_MS");
+  guint64 ms;
+
+  if (env != NULL && g_ascii_string_to_unsigned (env, 10, 1, G_MAXINT, &ms, NULL))
+    return (gint64) ms;
+  return NE_IMPORT_WRITER_WAIT_SECONDS * G_GINT64_CONSTANT (1000);
+}
+
 /* A pipe is read without blocking: read() says whether a writer is there
  * (an empty pipe with one gives EAGAIN, with none 0), and between reads
  * poll() waits for data, the writer leaving (HUP) or the cancellable. */
@@ -426,7 +439,8 @@ ne_import_read_input (int            fd,
   guint n_fds = 1;
   gboolean is_pipe, writer_seen = FALSE, ok = TRUE;
   int flags;
-  gint64 give_up = g_get_monotonic_time () + NE_IMPORT_WRITER_WAIT_SECONDS * G_USEC_PER_SEC;
+  gint64 wait_ms = writer_wait_ms ();
+  gint64 give_up = g_get_monotonic_time () + wait_ms * G_TIME_SPAN_MILLISECOND;
   gsize allocated = MIN (65536, max), used = 0;
 
   g_return_val_if_fail (fd >= 0 && name != NULL && text != NULL && len != NULL, FALSE);
@@ -480,12 +494,14 @@ ne_import_read_input (int            fd,
       /* An empty pipe. */
       if (!writer_seen && g_get_monotonic_time () >= give_up)
         {
+          int seconds = (int) ((wait_ms + 999) / 1000);
+
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
                        g_dngettext (GETTEXT_PACKAGE,
                                     "No program is writing to the FIFO %s: none opened it in %d second",
                                     "No program is writing to the FIFO %s: none opened it in %d seconds",
-                                    NE_IMPORT_WRITER_WAIT_SECONDS),
-                       name, NE_IMPORT_WRITER_WAIT_SECONDS);
+                                    seconds),
+                       name, seconds);
           ok = FALSE;
           break;
         }
@@ -666,100 +682,64 @@ importer_commit (Importer *importer, GError **error)
   return TRUE;
 }
 
-/* Checks, grades and inserts one puzzle; FALSE only when the library
- * cannot be written. */
+/* Opens a batch unless one is open (NeImportBeginFunc). */
+static gboolean
+importer_begin (gpointer data, GError **error)
+{
+  Importer *importer = data;
+
+  if (importer->in_batch)
+    return TRUE;
+  if (!ne_store_begin (importer->store, error))
+    return FALSE;
+  importer->in_batch = TRUE;
+  importer->batch_start = g_get_monotonic_time ();
+  return TRUE;
+}
+
+/* Checks, grades and inserts one puzzle (ne_import_add_puzzle) and
+ * reports it; FALSE only when the library cannot be written. */
 static gboolean
 import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
 {
   NeImportReport *report = importer->report;
-  g_autoptr(GError) local_error = NULL;
-  NcConflict conflict;
-  NcGrid solution;
-  NcGradeResult grade;
-  gint64 original_id;
-  gboolean was_trashed = FALSE;
-  NePuzzleMeta meta = {
-    .title = nc_puzzle_meta (puzzle, 'T'),
-    .author = nc_puzzle_meta (puzzle, 'A'),
-    .source = nc_puzzle_meta (puzzle, 'D'),
-    .notes = nc_puzzle_meta (puzzle, 'C'),
-    .collection_id = report->collection_id,
-  };
+  g_autofree char *message = NULL;
+  /* A sentence only while the report lists problems (report_has_room). */
+  gboolean want_message = report->messages->len < NE_IMPORT_MAX_MESSAGES;
 
-  if (nc_grid_find_conflicts (&puzzle->grid, &conflict, 1) > 0)
+  switch (ne_import_add_puzzle (importer->store, puzzle, report->collection_id,
+                                importer_begin, importer, want_message ? &message : NULL, error))
     {
-      g_autofree char *text = ne_conflict_describe (&conflict);
-
-      add_message (report, _("line %d: %s"), puzzle->line, text);
+    case NE_IMPORT_ADDED:
+      importer->n_batch++;
+      return TRUE;
+    case NE_IMPORT_DUPLICATE:
+      add_message (report, _("line %d: %s"), puzzle->line, message);
+      report->n_duplicates++;
+      return TRUE;
+    case NE_IMPORT_CONFLICT:
+    case NE_IMPORT_INVALID:
+      add_message (report, _("line %d: %s"), puzzle->line, message);
       report->n_skipped++;
       return TRUE;
-    }
-  if (!importer->in_batch)
-    {
-      if (!ne_store_begin (importer->store, error))
-        return FALSE;
-      importer->in_batch = TRUE;
-      importer->batch_start = g_get_monotonic_time ();
-    }
-  /* Givens the library holds already (a line repeated in the file, or a
-   * file imported again) are a duplicate without being solved and graded
-   * again: a file of one puzzle a million times is a lookup a line. */
-  original_id = ne_store_find_duplicate (importer->store, &puzzle->grid, &was_trashed, &local_error);
-  if (local_error != NULL)
-    {
-      ne_store_rollback (importer->store);
-      importer->in_batch = FALSE;
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  if (original_id > 0)
-    {
-      report->n_duplicates++;
-      if (report_has_room (report))
-        {
-          g_autofree char *text = ne_store_describe_duplicate (importer->store, original_id, was_trashed);
-
-          g_ptr_array_add (report->messages, g_strdup_printf (_("line %d: %s"), puzzle->line, text));
-        }
-      return TRUE;
-    }
-
-  switch (nc_solver_count (&puzzle->grid, 2, &solution))
-    {
-    case 0:
+    case NE_IMPORT_NO_SOLUTION:
       add_message (report, _("line %d: no solution"), puzzle->line);
       report->n_skipped++;
       return TRUE;
-    case 1:
-      break;
-    default:
+    case NE_IMPORT_MANY_SOLUTIONS:
       add_message (report, _("line %d: more than one solution"), puzzle->line);
       report->n_skipped++;
       return TRUE;
+    case NE_IMPORT_FAILED:
+    default:
+      break;
     }
-  nc_grade (&puzzle->grid, &grade, NULL, NULL);
-
-  if (ne_store_insert_puzzle (importer->store, &puzzle->grid, &solution, (int) grade.grade,
-                              (int) grade.score, &meta, NULL, &local_error) > 0)
+  /* A batch this puzzle's failure leaves open is rolled back. */
+  if (importer->in_batch)
     {
-      importer->n_batch++;
-      return TRUE;
+      ne_store_rollback (importer->store);
+      importer->in_batch = FALSE;
     }
-  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE))
-    {
-      add_message (report, _("line %d: %s"), puzzle->line, local_error->message);
-      report->n_duplicates++;
-      return TRUE;
-    }
-  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID))
-    {
-      add_message (report, _("line %d: %s"), puzzle->line, local_error->message);
-      report->n_skipped++;
-      return TRUE;
-    }
-  ne_store_rollback (importer->store);
-  importer->in_batch = FALSE;
-  g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
 }
 
@@ -933,7 +913,8 @@ ne_import_file (const char            *db_path,
 }
 
 /* The worker's input (copies) and the progress it hands to the caller's
- * main context: the latest value under a mutex, at most one idle pending. */
+ * main context: the latest value under a mutex, at most one idle pending
+ * (ne-progress.h). */
 typedef struct
 {
   char                 *db_path;
@@ -945,11 +926,11 @@ typedef struct
   gpointer              progress_data;
   GDestroyNotify        progress_notify;
 
+  NeProgress           *reports;    /* stopped once the result is taken */
+
   GMutex                mutex;
   guint                 n_done;
   double                fraction;
-  gboolean              idle_pending;
-  gboolean              finished;   /* the result was taken: no more progress */
 } ImportJob;
 
 /* The job is freed with the task, on whichever thread drops the last
@@ -967,31 +948,27 @@ import_job_free (gpointer data)
   g_free (job->collection_name);
   if (job->progress_notify != NULL)
     job->progress_notify (job->progress_data);
+  g_clear_pointer (&job->reports, ne_progress_free);
   g_clear_pointer (&job->context, g_main_context_unref);
   g_mutex_clear (&job->mutex);
   g_free (job);
 }
 
-static gboolean
+static void
 dispatch_progress (gpointer data)
 {
   GTask *task = data;
   ImportJob *job = g_task_get_task_data (task);
   guint n_done;
   double fraction;
-  gboolean finished;
 
   ne_mutex_lock (&job->mutex);
   n_done = job->n_done;
   fraction = job->fraction;
-  finished = job->finished;
-  job->idle_pending = FALSE;
   ne_mutex_unlock (&job->mutex);
 
-  if (!finished)
-    job->progress (n_done, fraction, job->progress_data);
+  job->progress (n_done, fraction, job->progress_data);
   tsan_release (job);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -999,24 +976,13 @@ post_progress (guint n_done, double fraction, gpointer data)
 {
   GTask *task = data;
   ImportJob *job = g_task_get_task_data (task);
-  gboolean schedule;
 
   ne_mutex_lock (&job->mutex);
   job->n_done = n_done;
   job->fraction = fraction;
-  schedule = !job->idle_pending;
-  job->idle_pending = TRUE;
   ne_mutex_unlock (&job->mutex);
 
-  if (schedule)
-    {
-      g_autoptr(GSource) source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT);
-      g_source_set_callback (source, dispatch_progress, g_object_ref (task), g_object_unref);
-      g_source_set_static_name (source, "[nonet] import progress");
-      g_source_attach (source, job->context);
-    }
+  ne_progress_schedule (job->reports);
 }
 
 static void
@@ -1072,6 +1038,10 @@ ne_import_file_async (const char            *db_path,
   g_mutex_init (&job->mutex);
 
   task = g_task_new (NULL, cancellable, callback, user_data);
+  /* Each pending report holds the task, and so the job. */
+  if (progress != NULL)
+    job->reports = ne_progress_new (job->context, 0, G_PRIORITY_DEFAULT, "[nonet] import progress",
+                                    dispatch_progress, task, g_object_ref, g_object_unref);
   g_task_set_source_tag (task, ne_import_file_async);
   g_task_set_name (task, "[nonet] import");
   g_task_set_task_data (task, job, import_job_free);
@@ -1092,9 +1062,8 @@ ne_import_file_finish (GAsyncResult  *result,
 
   tsan_acquire (result);
   job = g_task_get_task_data (G_TASK (result));
-  ne_mutex_lock (&job->mutex);
-  job->finished = TRUE;
-  ne_mutex_unlock (&job->mutex);
+  if (job->reports != NULL)
+    ne_progress_stop (job->reports);
   tsan_release (job);
   return g_task_propagate_pointer (G_TASK (result), error);
 }

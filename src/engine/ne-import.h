@@ -99,7 +99,10 @@ gboolean ne_import_looks_like_xml (const char *text,
 
 /* How long a reader of a named pipe (FIFO) waits for a program to open it
  * for writing before it gives up. Once one has, it waits for as long as the
- * program writes. */
+ * program writes. The environment variable NONET_IMPORT_WRITER_WAIT_MS, when
+ * set to a positive number of milliseconds, overrides it: it exists for
+ * tests, so that they need not wait the whole time (the message then gives
+ * the wait rounded up to whole seconds). */
 #define NE_IMPORT_WRITER_WAIT_SECONDS 10
 
 /* FALSE, with a sentence, when path is neither a regular file nor a pipe:

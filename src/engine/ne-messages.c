@@ -66,9 +66,9 @@ ne_conflict_describe (const NcConflict *conflict)
 }
 
 char *
-ne_format_count (guint n)
+ne_format_count (guint64 n)
 {
-  g_autofree char *digits = g_strdup_printf ("%u", n);
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
   GString *out = g_string_new (NULL);
   size_t len = strlen (digits);
 

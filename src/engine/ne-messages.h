@@ -35,8 +35,9 @@ char       *ne_unit_label         (NcUnit              unit,
 char       *ne_conflict_describe  (const NcConflict   *conflict);
 /* "line 4: 79 cells, a puzzle has 81"; "" for NC_PARSE_OK. */
 char       *ne_parse_error_message (const NcParseError *error);
-/* 999900 -> "999,900": counts as the import report and nonet-cli write them. */
-char       *ne_format_count       (guint               n);
+/* 999900 -> "999,900": counts as the import report, nonet-cli and the
+ * solve bar write them. */
+char       *ne_format_count       (guint64             n);
 /* "… and 999,900 more problems": what a report says of the problems it
  * does not list one by one. */
 char       *ne_more_problems      (guint               n);

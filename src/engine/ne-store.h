@@ -9,7 +9,6 @@
 #include <glib-object.h>
 
 #include "nc-game.h"
-#include "ne-game.h"
 
 G_BEGIN_DECLS
 
@@ -142,7 +141,7 @@ gint64      ne_store_start_game  (NeStore       *self,
 /* Saves the game's moves, position and elapsed time in one transaction; its
  * status is solved when the board is (nc_game_is_solved), else in progress.
  * *version is the game row's version as the caller last read or wrote it
- * (a new game's is 0; NeGame keeps it), and becomes the saved one. When
+ * (a new game's is 0; the game in play keeps it), and becomes the saved one. When
  * another instance of Nonet saved the game since, its moves stay as they
  * are: this game is saved as a new game of the same puzzle, *game_id and
  * *version become that one's, and the result is FALSE with
@@ -167,23 +166,39 @@ gboolean    ne_store_get_game_status (NeStore       *self,
 gint64      ne_store_find_current_game (NeStore  *self,
                                         GError  **error);
 
-/* The saved game, played back to its position and attached to the store so
- * each further move is saved. A corrupt save (moves that cannot be played
- * back, a time, status or date no Nonet writes, a puzzle without givens or
- * with colliding ones, a solution that does not solve it) is an
- * NE_STORE_ERROR_CORRUPT naming the game. */
-NeGame     *ne_store_load_game   (NeStore       *self,
+/* A game as the library holds it, in core values: what a game in play is
+ * made from (ne_game_load in ne-game.h), and saved back to as game_id at
+ * version. ne_store_game_clear frees core. */
+typedef struct
+{
+  gint64    game_id;
+  gint64    version;       /* the game row's (ne_store_save_game); 0 for a new game */
+  gint64    elapsed_ms;
+  NcGrid    givens;
+  NcGame   *core;          /* owned: the moves played back to their position;
+                            * NULL for a new game, with no moves yet */
+  NcGrid    solution;
+  gboolean  has_solution;  /* else the solution is unknown */
+} NeStoreGame;
+
+void        ne_store_game_clear  (NeStoreGame   *game);
+
+/* The saved game, played back to its position. A corrupt save (moves that
+ * cannot be played back, a time, status or date no Nonet writes, a puzzle
+ * without givens or with colliding ones, a solution that does not solve
+ * it) is an NE_STORE_ERROR_CORRUPT naming the game. FALSE and error when
+ * it cannot be read; *out is then empty. */
+gboolean    ne_store_load_game   (NeStore       *self,
                                   gint64         game_id,
+                                  NeStoreGame   *out,
                                   GError       **error);
-/* ne_store_load_game of ne_store_find_current_game: NULL with no error when
- * no game is in progress. */
-NeGame     *ne_store_resume_game (NeStore       *self,
-                                  GError       **error);
-/* Adds the puzzle (or finds it) and starts a game of it, attached. */
-NeGame     *ne_store_new_game    (NeStore       *self,
+/* Adds the puzzle (or finds it) and starts a game of it: *out is that new
+ * game. */
+gboolean    ne_store_new_game    (NeStore       *self,
                                   const NcGrid  *givens,
                                   const NcGrid  *solution,
                                   const char    *source,
+                                  NeStoreGame   *out,
                                   GError       **error);
 
 /* ---- The library ----
@@ -249,11 +264,12 @@ gboolean    ne_store_trash_puzzles   (NeStore *self, const gint64 *ids, guint n_
 gboolean    ne_store_restore_puzzles (NeStore *self, const gint64 *ids, guint n_ids, GError **error);
 gboolean    ne_store_purge_trash     (NeStore *self, GError **error);
 
-/* The most recent game in progress of the puzzle, resumed, or a new game of
- * it; attached to the store like ne_store_load_game. A puzzle that cannot
- * be played (no givens, colliding ones, a solution that does not solve it)
- * is an NE_STORE_ERROR_CORRUPT, and no game is started. */
-NeGame     *ne_store_play_puzzle   (NeStore *self, gint64 puzzle_id, GError **error);
+/* The most recent game in progress of the puzzle, loaded like
+ * ne_store_load_game, or a new game of it. A puzzle that cannot be played
+ * (no givens, colliding ones, a solution that does not solve it) is an
+ * NE_STORE_ERROR_CORRUPT, and no game is started. */
+gboolean    ne_store_play_puzzle   (NeStore *self, gint64 puzzle_id, NeStoreGame *out,
+                                    GError **error);
 /* The puzzle a game is of. */
 gint64      ne_store_get_game_puzzle (NeStore *self, gint64 game_id, GError **error);
 

@@ -90,21 +90,23 @@ struct _NonetGenerateDialog
   GArray             *kept;           /* Kept, one per result */
   GtkStringList      *ids;            /* the list's model: the results' IDs */
   GtkSingleSelection *selection;
-
-  /* Borrowed (weak) */
-  NonetWindow        *window;
 };
 
 G_DEFINE_FINAL_TYPE (NonetGenerateDialog, nonet_generate_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  SIGNAL_OPEN_PUZZLE,
+  SIGNAL_PLAY_PUZZLE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void
 nonet_generate_dialog_toast (NonetGenerateDialog *self,
                              const char          *title)
 {
-  AdwToast *toast = nonet_toast_new (title);
-
-  adw_toast_set_timeout (toast, 5);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, nonet_toast_new (title));
 }
 
 static Destination
@@ -639,17 +641,15 @@ nonet_generate_dialog_action_play (GtkWidget  *widget,
   if (position >= self->results->len)
     position = 0;
   r = nonet_generate_dialog_result (self, position);
-  if (self->window == NULL)
-    return;
 
   /* Every puzzle is kept, the one played included. */
   if (self->store != NULL && nonet_generate_dialog_keep (self, 0, &n_known, &error))
-    nonet_window_open_puzzle (self->window, g_array_index (self->kept, Kept, position).puzzle_id);
+    g_signal_emit (self, signals[SIGNAL_OPEN_PUZZLE], 0, g_array_index (self->kept, Kept, position).puzzle_id);
   else
     {
       if (error != NULL)
         g_warning ("The puzzles could not be kept in the library: %s", error->message);
-      nonet_window_play_generated (self->window, &r->generated.puzzle, &r->generated.solution, r->id);
+      g_signal_emit (self, signals[SIGNAL_PLAY_PUZZLE], 0, r);
     }
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -686,21 +686,6 @@ nonet_generate_dialog_action_print (GtkWidget  *widget,
 }
 
 static void
-nonet_generate_dialog_export_cb (GObject      *source,
-                                 GAsyncResult *result,
-                                 gpointer      user_data)
-{
-  g_autoptr(NonetGenerateDialog) self = user_data;
-  /* A failure was shown already. */
-  g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
-  g_autofree char *name = file != NULL ? nonet_file_display_name (file) : NULL;
-  g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
-
-  if (title != NULL)
-    nonet_generate_dialog_toast (self, title);
-}
-
-static void
 nonet_generate_dialog_action_export_pdf (GtkWidget  *widget,
                                          const char *action_name,
                                          GVariant   *parameter)
@@ -708,8 +693,7 @@ nonet_generate_dialog_action_export_pdf (GtkWidget  *widget,
   NonetGenerateDialog *self = NONET_GENERATE_DIALOG (widget);
   g_autoptr(NonetPrintOperation) operation = nonet_generate_dialog_print_operation (self);
 
-  nonet_print_operation_export_pdf_async (operation, GTK_WINDOW (self), _("puzzles.pdf"),
-                                          nonet_generate_dialog_export_cb, g_object_ref (self));
+  nonet_print_operation_export_pdf_with_toast (operation, GTK_WINDOW (self), _("puzzles.pdf"), self->toast_overlay);
 }
 
 static void
@@ -849,7 +833,6 @@ nonet_generate_dialog_dispose (GObject *object)
   NonetGenerateDialog *self = NONET_GENERATE_DIALOG (object);
 
   nonet_generate_dialog_stop (self);
-  g_clear_weak_pointer (&self->window);
   g_clear_object (&self->store);
   g_clear_object (&self->selection);
   g_clear_object (&self->ids);
@@ -870,6 +853,14 @@ nonet_generate_dialog_class_init (NonetGenerateDialogClass *klass)
 
   object_class->dispose = nonet_generate_dialog_dispose;
   window_class->close_request = nonet_generate_dialog_close_request;
+
+  signals[SIGNAL_OPEN_PUZZLE] =
+    g_signal_new ("open-puzzle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+  /* (const NeBatchResult *result): a puzzle the library could not keep. */
+  signals[SIGNAL_PLAY_PUZZLE] =
+    g_signal_new ("play-puzzle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-generate-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, toast_overlay);
@@ -957,20 +948,19 @@ nonet_generate_dialog_parent_destroyed (GtkWindow           *parent,
 }
 
 NonetGenerateDialog *
-nonet_generate_dialog_new (NonetWindow *window,
-                           NeStore     *store)
+nonet_generate_dialog_new (GtkWindow *parent,
+                           NeStore   *store)
 {
   NonetGenerateDialog *self;
 
-  g_return_val_if_fail (NONET_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (store == NULL || NE_IS_STORE (store), NULL);
 
   self = g_object_new (NONET_TYPE_GENERATE_DIALOG,
-                       "transient-for", window,
-                       "application", gtk_window_get_application (GTK_WINDOW (window)),
+                       "transient-for", parent,
+                       "application", gtk_window_get_application (parent),
                        NULL);
-  g_set_weak_pointer (&self->window, window);
-  g_signal_connect_object (window, "destroy",
+  g_signal_connect_object (parent, "destroy",
                            G_CALLBACK (nonet_generate_dialog_parent_destroyed), self, 0);
   g_set_object (&self->store, store);
   nonet_generate_dialog_update_actions (self);

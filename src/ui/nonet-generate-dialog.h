@@ -7,7 +7,6 @@
 #include <adwaita.h>
 
 #include "ne-store.h"
-#include "nonet-window.h"
 
 G_BEGIN_DECLS
 
@@ -15,9 +14,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (NonetGenerateDialog, nonet_generate_dialog, NONET, GENERATE_DIALOG, AdwWindow)
 
-/* A modal dialog over window, which plays what the dialog says to play.
- * store (NULL when the library could not open) keeps the puzzles. */
-NonetGenerateDialog *nonet_generate_dialog_new (NonetWindow *window,
-                                                NeStore     *store);
+/* A modal dialog over parent. store (NULL when the library could not open)
+ * keeps the puzzles. Play emits "open-puzzle" (gint64 puzzle_id) for a
+ * puzzle kept, or "play-puzzle" (const NeBatchResult *result) for one the
+ * library could not keep; the dialog then closes. */
+NonetGenerateDialog *nonet_generate_dialog_new (GtkWindow *parent,
+                                                NeStore   *store);
 
 G_END_DECLS

@@ -51,13 +51,7 @@ struct _NonetGridView
 
   /* The solver's animation overlay, drawn instead of the game's play */
   gboolean          overlay_on;
-  NcGrid            overlay_board;
-  int               overlay_chosen;
-  int               overlay_candidates;
-  int               overlay_tentative_cell;
-  int               overlay_tentative_digit;
-  int               overlay_collision_cell;
-  int               overlay_collision_unit;
+  NcRunView         overlay;            /* valid while overlay_on */
   gint64            overlay_label_us;   /* when the label last followed it */
   guint             overlay_label_id;   /* a pending update of the label */
 
@@ -283,10 +277,10 @@ static char *
 describe_overlay (NonetGridView *self)
 {
   GString *text = g_string_new (NULL);
-  int cell = self->overlay_chosen;
+  int cell = self->overlay.chosen;
 
   if (cell < 0)
-    cell = self->overlay_tentative_cell;
+    cell = self->overlay.tentative_cell;
   if (cell < 0)
     {
       g_string_append (text, _("Solver board"));
@@ -294,17 +288,17 @@ describe_overlay (NonetGridView *self)
     }
 
   g_string_printf (text, _("Solver at row %d, column %d"), nc_cell_row (cell) + 1, nc_cell_col (cell) + 1);
-  if (cell == self->overlay_tentative_cell && self->overlay_tentative_digit > 0)
-    g_string_append_printf (text, _(", trying %d"), self->overlay_tentative_digit);
-  else if (self->overlay_board.cell[cell] != 0)
-    g_string_append_printf (text, ", %d", self->overlay_board.cell[cell]);
-  if (self->overlay_collision_cell >= 0)
+  if (cell == self->overlay.tentative_cell && self->overlay.tentative_digit > 0)
+    g_string_append_printf (text, _(", trying %d"), self->overlay.tentative_digit);
+  else if (self->overlay.board.cell[cell] != 0)
+    g_string_append_printf (text, ", %d", self->overlay.board.cell[cell]);
+  if (self->overlay.collision_cell >= 0)
     g_string_append_printf (text, _(", collides with row %d, column %d"),
-                            nc_cell_row (self->overlay_collision_cell) + 1,
-                            nc_cell_col (self->overlay_collision_cell) + 1);
-  if (self->overlay_candidates > 0)
-    g_string_append_printf (text, ngettext (" (%d candidate)", " (%d candidates)", self->overlay_candidates),
-                            self->overlay_candidates);
+                            nc_cell_row (self->overlay.collision_cell) + 1,
+                            nc_cell_col (self->overlay.collision_cell) + 1);
+  if (self->overlay.candidates > 0)
+    g_string_append_printf (text, ngettext (" (%d candidate)", " (%d candidates)", self->overlay.candidates),
+                            self->overlay.candidates);
   return g_string_free (text, FALSE);
 }
 
@@ -641,28 +635,28 @@ static void
 overlay_board (NonetGridView *self,
                NeRenderBoard *board)
 {
-  int tentative = self->overlay_tentative_cell;
-  int collision = self->overlay_collision_cell;
+  int tentative = self->overlay.tentative_cell;
+  int collision = self->overlay.collision_cell;
 
   ne_render_board_init (board, &self->board.givens);
-  board->entries = self->overlay_board;
+  board->entries = self->overlay.board;
 
-  if (self->overlay_chosen >= 0)
+  if (self->overlay.chosen >= 0)
     {
-      board->marks[self->overlay_chosen] |= NE_MARK_CHOSEN;
-      if (self->overlay_candidates > 0 && self->overlay_candidates <= 9)
-        board->counts[self->overlay_chosen] = (uint8_t) self->overlay_candidates;
+      board->marks[self->overlay.chosen] |= NE_MARK_CHOSEN;
+      if (self->overlay.candidates > 0 && self->overlay.candidates <= 9)
+        board->counts[self->overlay.chosen] = (uint8_t) self->overlay.candidates;
     }
-  if (tentative >= 0 && self->overlay_tentative_digit > 0)
+  if (tentative >= 0 && self->overlay.tentative_digit > 0)
     {
-      board->entries.cell[tentative] = (uint8_t) self->overlay_tentative_digit;
+      board->entries.cell[tentative] = (uint8_t) self->overlay.tentative_digit;
       board->marks[tentative] |= NE_MARK_TENTATIVE;
     }
   if (tentative >= 0 && collision >= 0)
     {
       int unit = 0;
 
-      switch (self->overlay_collision_unit)
+      switch (self->overlay.collision_unit)
         {
         case NC_UNIT_ROW: unit = nc_cell_row (tentative); break;
         case NC_UNIT_COLUMN: unit = 9 + nc_cell_col (tentative); break;
@@ -1182,29 +1176,17 @@ nonet_grid_view_overlay_label (NonetGridView *self)
 }
 
 void
-nonet_grid_view_set_overlay (NonetGridView *self,
-                             const NcGrid  *board,
-                             int            chosen_cell,
-                             int            candidates,
-                             int            tentative_cell,
-                             int            tentative_digit,
-                             int            collision_cell,
-                             int            collision_unit)
+nonet_grid_view_set_overlay (NonetGridView   *self,
+                             const NcRunView *view)
 {
   g_return_if_fail (NONET_IS_GRID_VIEW (self));
-  g_return_if_fail (chosen_cell >= -1 && chosen_cell < NC_CELLS);
-  g_return_if_fail (tentative_cell >= -1 && tentative_cell < NC_CELLS);
-  g_return_if_fail (collision_cell >= -1 && collision_cell < NC_CELLS);
+  g_return_if_fail (view == NULL || (view->chosen >= -1 && view->chosen < NC_CELLS));
+  g_return_if_fail (view == NULL || (view->tentative_cell >= -1 && view->tentative_cell < NC_CELLS));
+  g_return_if_fail (view == NULL || (view->collision_cell >= -1 && view->collision_cell < NC_CELLS));
 
-  self->overlay_on = board != NULL;
-  if (board != NULL)
-    self->overlay_board = *board;
-  self->overlay_chosen = chosen_cell;
-  self->overlay_candidates = candidates;
-  self->overlay_tentative_cell = tentative_cell;
-  self->overlay_tentative_digit = tentative_digit;
-  self->overlay_collision_cell = collision_cell;
-  self->overlay_collision_unit = collision_unit;
+  self->overlay_on = view != NULL;
+  if (view != NULL)
+    self->overlay = *view;
   nonet_grid_view_overlay_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1216,7 +1198,7 @@ nonet_grid_view_get_overlay (NonetGridView *self,
   g_return_val_if_fail (NONET_IS_GRID_VIEW (self), FALSE);
 
   if (self->overlay_on && out != NULL)
-    *out = self->overlay_board;
+    *out = self->overlay.board;
   return self->overlay_on;
 }
 

@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "nc-backtrack.h"
 #include "ne-game.h"
 
 G_BEGIN_DECLS
@@ -64,22 +65,16 @@ void        nonet_grid_view_get_cell_rect   (NonetGridView  *self,
 char       *nonet_grid_view_dup_conflict_text (NonetGridView *self,
                                                int            cell);
 
-/* The solver's animation overlay. With board non-NULL the grid draws board
- * (the run's digits; the game's givens stay as they are) instead of the
- * game's entries and notes, with no cursor: the chosen cell ringed (with
- * candidates > 0 in its corner), tentative_digit at tentative_cell faded
- * and italic, and for a collision the colliding cell, the tentative cell and
- * the unit (an NcUnit of tentative_cell) tinted. Pass -1 (0 for counts and
- * digits) for what is not shown. board NULL turns the overlay off. The game
- * is never touched; lock the grid while the overlay is on. */
-void        nonet_grid_view_set_overlay     (NonetGridView *self,
-                                             const NcGrid  *board,
-                                             int            chosen_cell,
-                                             int            candidates,
-                                             int            tentative_cell,
-                                             int            tentative_digit,
-                                             int            collision_cell,
-                                             int            collision_unit);
+/* The solver's animation overlay. With view non-NULL the grid draws
+ * view->board (the run's digits; the game's givens stay as they are) instead
+ * of the game's entries and notes, with no cursor: the chosen cell ringed
+ * (with candidates > 0 in its corner), tentative_digit at tentative_cell
+ * faded and italic, and for a collision the colliding cell, the tentative
+ * cell and the unit (an NcUnit of tentative_cell) tinted; -1 (0 for counts
+ * and digits) is what is not shown. view NULL turns the overlay off. The
+ * game is never touched; lock the grid while the overlay is on. */
+void        nonet_grid_view_set_overlay     (NonetGridView   *self,
+                                             const NcRunView *view);
 /* Copies the overlay's board to out (if non-NULL) and returns TRUE while
  * the overlay is on. */
 gboolean    nonet_grid_view_get_overlay     (NonetGridView *self,

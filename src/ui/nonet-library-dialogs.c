@@ -11,17 +11,6 @@
 
 #include <glib/gi18n.h>
 
-char *
-nonet_format_duration (gint64 ms)
-{
-  gint64 seconds = MAX (ms, 0) / 1000;
-
-  if (seconds >= 3600)
-    return g_strdup_printf ("%d:%02d:%02d", (int) (seconds / 3600),
-                            (int) (seconds / 60 % 60), (int) (seconds % 60));
-  return g_strdup_printf ("%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
-}
-
 void
 nonet_library_show_error (GtkWindow    *parent,
                           const char   *heading,

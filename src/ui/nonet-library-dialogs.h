@@ -9,9 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* A time played: "4:32", "1:02:03". */
-char       *nonet_format_duration           (gint64        ms);
-
 /* Says a failed library change in a message dialog over parent. */
 void        nonet_library_show_error        (GtkWindow    *parent,
                                              const char   *heading,

@@ -11,12 +11,12 @@
 
 #include <glib/gi18n.h>
 
-#include "nc-generate.h"
 #include "nc-grade.h"
 #include "ne-import.h"
 #include "ne-library-model.h"
 #include "ne-messages.h"
 #include "ne-print.h"
+#include "nonet-file-drop.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
 #include "nonet-text.h"
@@ -153,22 +153,24 @@ struct _NonetLibraryWindow
   GtkNativeDialog   *chooser;
   SortProbe          probe;
 
-  /* Borrowed */
-  NonetWindow       *main_window;
-
   gboolean           refreshing_collections;
 };
 
 G_DEFINE_FINAL_TYPE (NonetLibraryWindow, nonet_library_window, ADW_TYPE_WINDOW)
 
+enum {
+  SIGNAL_OPEN_PUZZLE,
+  SIGNAL_IMPORT_FILES,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 nonet_library_window_toast (NonetLibraryWindow *self,
                             const char         *title)
 {
-  AdwToast *toast = nonet_toast_new (title);
-
-  adw_toast_set_timeout (toast, 5);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, nonet_toast_new (title));
 }
 
 /* The selected puzzles' ids, in the order shown. */
@@ -600,7 +602,7 @@ nonet_library_window_open_position (NonetLibraryWindow *self,
   g_autoptr(NeLibraryItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
 
   if (item != NULL)
-    nonet_window_open_puzzle (self->main_window, ne_library_item_get_id (item));
+    g_signal_emit (self, signals[SIGNAL_OPEN_PUZZLE], 0, ne_library_item_get_id (item));
 }
 
 static void
@@ -620,7 +622,7 @@ nonet_library_window_action_open (GtkWidget  *widget,
   g_autoptr(GArray) ids = nonet_library_window_selected_ids (self);
 
   if (ids->len > 0)
-    nonet_window_open_puzzle (self->main_window, g_array_index (ids, gint64, 0));
+    g_signal_emit (self, signals[SIGNAL_OPEN_PUZZLE], 0, g_array_index (ids, gint64, 0));
 }
 
 /* Rename and Notes: dialogs about the one puzzle selected. */
@@ -816,25 +818,12 @@ nonet_library_window_print_operation (NonetLibraryWindow *self)
 
   for (guint i = 0; i < ids->len; i++)
     {
-      gint64 puzzle_id = g_array_index (ids, gint64, i);
       NePuzzleInfo info = { 0 };
-      NcGenerateParams params;
       g_autofree char *caption = NULL;
-      NePrintPuzzle puzzle = { 0 };
+      NePrintPuzzle puzzle;
 
-      if (!ne_store_get_puzzle (self->store, puzzle_id, &info, NULL))
+      if (!nonet_print_puzzle_init_stored (&puzzle, self->store, g_array_index (ids, gint64, i), &info, &caption))
         continue;
-      caption = info.title != NULL ? g_strdup (info.title) : ne_store_describe_puzzle (self->store, puzzle_id);
-      puzzle.givens = info.givens;
-      /* A solution is known when it is not all zero. */
-      if (nc_grid_count_filled (&info.solution) == NC_CELLS)
-        puzzle.solution = &info.solution;
-      /* A generated puzzle's source is its ID. */
-      if (info.source != NULL && nc_puzzle_id_parse (info.source, &params, NULL))
-        puzzle.id = info.source;
-      if (info.grade >= 0)
-        puzzle.grade = ne_grade_label (info.grade);
-      puzzle.title = caption;
       ne_print_document_add_puzzle (document, &puzzle);
       ne_puzzle_info_clear (&info);
     }
@@ -859,21 +848,6 @@ nonet_library_window_action_print (GtkWidget  *widget,
 }
 
 static void
-nonet_library_window_export_pdf_cb (GObject      *source,
-                                    GAsyncResult *result,
-                                    gpointer      user_data)
-{
-  g_autoptr(NonetLibraryWindow) self = user_data;
-  /* A failure was shown already. */
-  g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
-  g_autofree char *name = file != NULL ? nonet_file_display_name (file) : NULL;
-  g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
-
-  if (title != NULL)
-    nonet_library_window_toast (self, title);
-}
-
-static void
 nonet_library_window_action_export_pdf (GtkWidget  *widget,
                                         const char *action_name,
                                         GVariant   *parameter)
@@ -884,8 +858,15 @@ nonet_library_window_action_export_pdf (GtkWidget  *widget,
   if (nonet_library_window_n_selected (self) == 0)
     return;
   operation = nonet_library_window_print_operation (self);
-  nonet_print_operation_export_pdf_async (operation, GTK_WINDOW (self), _("puzzles.pdf"),
-                                          nonet_library_window_export_pdf_cb, g_object_ref (self));
+  nonet_print_operation_export_pdf_with_toast (operation, GTK_WINDOW (self), _("puzzles.pdf"), self->toast_overlay);
+}
+
+static void
+nonet_library_window_import_files (GFile    **files,
+                                   guint      n_files,
+                                   gpointer   user_data)
+{
+  g_signal_emit (user_data, signals[SIGNAL_IMPORT_FILES], 0, files, n_files);
 }
 
 static void
@@ -901,7 +882,7 @@ nonet_library_window_import_response (GtkNativeDialog    *chooser,
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         g_ptr_array_add (array, g_list_model_get_item (files, i));
       if (array->len > 0)
-        nonet_window_import_files (self->main_window, (GFile **) array->pdata, array->len);
+        nonet_library_window_import_files ((GFile **) array->pdata, array->len, self);
     }
   if (self->chooser == chooser)
     g_clear_object (&self->chooser);
@@ -1132,6 +1113,14 @@ nonet_library_window_class_init (NonetLibraryWindowClass *klass)
 
   object_class->dispose = nonet_library_window_dispose;
 
+  signals[SIGNAL_OPEN_PUZZLE] =
+    g_signal_new ("open-puzzle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+  /* (GFile **files, guint n_files), at least one file. */
+  signals[SIGNAL_IMPORT_FILES] =
+    g_signal_new ("import-files", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-library-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, window_title);
@@ -1175,19 +1164,18 @@ nonet_library_window_init (NonetLibraryWindow *self)
 }
 
 NonetLibraryWindow *
-nonet_library_window_new (NonetWindow *main_window,
-                          NeStore     *store)
+nonet_library_window_new (GtkWindow *parent,
+                          NeStore   *store)
 {
   NonetLibraryWindow *self;
 
-  g_return_val_if_fail (NONET_IS_WINDOW (main_window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (NE_IS_STORE (store), NULL);
 
   self = g_object_new (NONET_TYPE_LIBRARY_WINDOW,
-                       "application", gtk_window_get_application (GTK_WINDOW (main_window)),
-                       "transient-for", main_window,
+                       "application", gtk_window_get_application (parent),
+                       "transient-for", parent,
                        NULL);
-  self->main_window = main_window;
   self->store = g_object_ref (store);
   self->model = ne_library_model_new (store);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
@@ -1204,7 +1192,8 @@ nonet_library_window_new (NonetWindow *main_window,
                            G_CALLBACK (nonet_library_window_items_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "selection-changed",
                            G_CALLBACK (nonet_library_window_update_actions), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (nonet_window_file_drop_target_new (main_window)));
+  gtk_widget_add_controller (GTK_WIDGET (self),
+                             GTK_EVENT_CONTROLLER (nonet_file_drop_target_new (nonet_library_window_import_files, self)));
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
   nonet_library_window_items_changed (self);

@@ -5,7 +5,6 @@
 #include <adwaita.h>
 
 #include "ne-store.h"
-#include "nonet-window.h"
 
 G_BEGIN_DECLS
 
@@ -13,9 +12,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (NonetLibraryWindow, nonet_library_window, NONET, LIBRARY_WINDOW, AdwWindow)
 
-/* A window over store, transient for main_window, which plays what is
- * opened and imports what is dropped. */
-NonetLibraryWindow *nonet_library_window_new             (NonetWindow        *main_window,
+/* A window over store, transient for parent. "open-puzzle" (gint64
+ * puzzle_id) asks to play a puzzle; "import-files" (GFile **files, guint
+ * n_files) to import files chosen or dropped. */
+NonetLibraryWindow *nonet_library_window_new             (GtkWindow          *parent,
                                                           NeStore            *store);
 /* Shows one collection (-1: all), every other filter cleared. */
 void                nonet_library_window_show_collection (NonetLibraryWindow *self,

@@ -13,7 +13,10 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "nc-generate.h"
+#include "ne-messages.h"
 #include "ne-output.h"
+#include "nonet-text.h"
 
 /* The choices of the Puzzles tab, in the order of its drop-down. */
 static const guint per_page_choices[] = { 1, 2, 4, 6 };
@@ -368,4 +371,61 @@ nonet_print_operation_export_pdf_finish (NonetPrintOperation *self,
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+export_pdf_toast_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(AdwToastOverlay) overlay = user_data;
+  /* A failure was shown already. */
+  g_autoptr(GFile) file = nonet_print_operation_export_pdf_finish (NONET_PRINT_OPERATION (source), result, NULL);
+  g_autofree char *name = file != NULL ? nonet_file_display_name (file) : NULL;
+  g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
+
+  if (title != NULL)
+    adw_toast_overlay_add_toast (overlay, nonet_toast_new (title));
+}
+
+void
+nonet_print_operation_export_pdf_with_toast (NonetPrintOperation *self,
+                                             GtkWindow           *parent,
+                                             const char          *suggested_name,
+                                             AdwToastOverlay     *overlay)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+
+  nonet_print_operation_export_pdf_async (self, parent, suggested_name,
+                                          export_pdf_toast_cb, g_object_ref (overlay));
+}
+
+gboolean
+nonet_print_puzzle_init_stored (NePrintPuzzle *puzzle,
+                                NeStore       *store,
+                                gint64         puzzle_id,
+                                NePuzzleInfo  *info,
+                                char         **title)
+{
+  NcGenerateParams params;
+
+  g_return_val_if_fail (puzzle != NULL && info != NULL && title != NULL, FALSE);
+  g_return_val_if_fail (NE_IS_STORE (store), FALSE);
+
+  *puzzle = (NePrintPuzzle) { 0 };
+  *title = NULL;
+  if (!ne_store_get_puzzle (store, puzzle_id, info, NULL))
+    return FALSE;
+  *title = info->title != NULL ? g_strdup (info->title) : ne_store_describe_puzzle (store, puzzle_id);
+  puzzle->givens = info->givens;
+  /* A solution is known when it is not all zero. */
+  if (nc_grid_count_filled (&info->solution) == NC_CELLS)
+    puzzle->solution = &info->solution;
+  /* A generated puzzle's source is its ID. */
+  if (info->source != NULL && nc_puzzle_id_parse (info->source, &params, NULL))
+    puzzle->id = info->source;
+  if (info->grade >= 0)
+    puzzle->grade = ne_grade_label (info->grade);
+  puzzle->title = *title;
+  return TRUE;
 }

@@ -5,9 +5,10 @@
  * how many go on a page and whether the solutions follow. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "ne-print.h"
+#include "ne-store.h"
 
 G_BEGIN_DECLS
 
@@ -47,5 +48,23 @@ void                 nonet_print_operation_export_pdf_async  (NonetPrintOperatio
 GFile               *nonet_print_operation_export_pdf_finish (NonetPrintOperation *self,
                                                               GAsyncResult        *result,
                                                               GError             **error);
+
+/* nonet_print_operation_export_pdf_async, then “Saved “name”” in a toast
+ * on overlay when a file was written. */
+void                 nonet_print_operation_export_pdf_with_toast (NonetPrintOperation *self,
+                                                                  GtkWindow           *parent,
+                                                                  const char          *suggested_name,
+                                                                  AdwToastOverlay     *overlay);
+
+/* Fills puzzle with what the library holds of puzzle_id: its givens, its
+ * solution when known, its ID (a generated puzzle's source), its grade's
+ * name and its title (its own, or how the store names it). The pointers are
+ * borrowed from *info and *title, for the caller to clear and free. FALSE
+ * when the puzzle cannot be read. */
+gboolean             nonet_print_puzzle_init_stored (NePrintPuzzle *puzzle,
+                                                     NeStore       *store,
+                                                     gint64         puzzle_id,
+                                                     NePuzzleInfo  *info,
+                                                     char         **title);
 
 G_END_DECLS

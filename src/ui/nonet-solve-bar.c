@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ne-messages.h"
+
 /* The scale's value for NONET_SOLVE_BAR_MAX_SPEED, and for unlimited. */
 #define SCALE_MAX_FINITE 4.0
 #define SCALE_UNLIMITED  5.0
@@ -38,8 +40,8 @@ struct _NonetSolveBar
   GtkLabel       *status_label;
 
   /* Owned */
-  char            attempts_text[32];
-  char            backtracks_text[32];
+  char           *attempts_text;
+  char           *backtracks_text;
   guint           speed;
 };
 
@@ -54,24 +56,6 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
-
-char *
-nonet_format_count (guint64 n,
-                    char    out[32])
-{
-  char digits[24];
-  int len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
-  int o = 0;
-
-  for (int i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        out[o++] = ',';
-      out[o++] = digits[i];
-    }
-  out[o] = '\0';
-  return out;
-}
 
 static guint
 speed_from_value (double value)
@@ -95,12 +79,13 @@ format_speed (GtkScale *scale,
               gpointer  user_data)
 {
   guint speed = speed_from_value (value);
-  char count[32];
+  g_autofree char *count = NULL;
 
   if (speed == 0)
     return g_strdup (_("Unlimited"));
+  count = ne_format_count (speed);
   /* Translators: steps per second */
-  return g_strdup_printf (_("%s/s"), nonet_format_count (speed, count));
+  return g_strdup_printf (_("%s/s"), count);
 }
 
 static void
@@ -208,7 +193,7 @@ nonet_solve_bar_set_counters (NonetSolveBar    *self,
                               double            steps_per_second)
 {
   g_autofree char *text = NULL;
-  char count[32];
+  g_autofree char *count = NULL;
 
   g_return_if_fail (NONET_IS_SOLVE_BAR (self));
 
@@ -216,8 +201,10 @@ nonet_solve_bar_set_counters (NonetSolveBar    *self,
   if (counters == NULL)
     return;
 
-  nonet_format_count (counters->attempts, self->attempts_text);
-  nonet_format_count (counters->backtracks, self->backtracks_text);
+  g_free (self->attempts_text);
+  self->attempts_text = ne_format_count (counters->attempts);
+  g_free (self->backtracks_text);
+  self->backtracks_text = ne_format_count (counters->backtracks);
 
   text = g_strdup_printf (_("Attempts: %s"), self->attempts_text);
   gtk_label_set_label (self->attempts_label, text);
@@ -231,7 +218,8 @@ nonet_solve_bar_set_counters (NonetSolveBar    *self,
   text = g_strdup_printf (_("Time: %.1f s"), elapsed_us / 1e6);
   gtk_label_set_label (self->elapsed_label, text);
   g_free (text);
-  text = g_strdup_printf (_("Steps/s: %s"), nonet_format_count ((guint64) MAX (0.0, steps_per_second + 0.5), count));
+  count = ne_format_count ((guint64) MAX (0.0, steps_per_second + 0.5));
+  text = g_strdup_printf (_("Steps/s: %s"), count);
   gtk_label_set_label (self->rate_label, text);
 }
 
@@ -324,11 +312,23 @@ nonet_solve_bar_set_property (GObject      *object,
 }
 
 static void
+nonet_solve_bar_finalize (GObject *object)
+{
+  NonetSolveBar *self = NONET_SOLVE_BAR (object);
+
+  g_free (self->attempts_text);
+  g_free (self->backtracks_text);
+
+  G_OBJECT_CLASS (nonet_solve_bar_parent_class)->finalize (object);
+}
+
+static void
 nonet_solve_bar_class_init (NonetSolveBarClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->finalize = nonet_solve_bar_finalize;
   object_class->get_property = nonet_solve_bar_get_property;
   object_class->set_property = nonet_solve_bar_set_property;
   widget_class->grab_focus = nonet_solve_bar_grab_focus;

@@ -55,8 +55,4 @@ const char *nonet_solve_bar_get_status  (NonetSolveBar *self);
 const char *nonet_solve_bar_get_attempts_text   (NonetSolveBar *self);
 const char *nonet_solve_bar_get_backtracks_text (NonetSolveBar *self);
 
-/* 1234567 as "1,234,567" into out. */
-char      *nonet_format_count (guint64 n,
-                               char    out[32]);
-
 G_END_DECLS

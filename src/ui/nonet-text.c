@@ -8,17 +8,27 @@
 
 #include "nonet-text.h"
 
+/* A toast goes after 5 s. NONET_TOAST_TIMEOUT, a number of seconds (0: until
+ * dismissed), is for tests: one that must find a toast, or press its button,
+ * in an app slowed down by sanitizers must not race its lifetime. */
 AdwToast *
 nonet_toast_new (const char *text)
 {
   g_autofree char *valid = NULL;
   g_autofree char *escaped = NULL;
+  const char *timeout = g_getenv ("NONET_TOAST_TIMEOUT");
+  guint64 seconds = 5;
+  AdwToast *toast;
 
   g_return_val_if_fail (text != NULL, NULL);
 
   valid = g_utf8_make_valid (text, -1);
   escaped = g_markup_escape_text (valid, -1);
-  return adw_toast_new (escaped);
+  toast = adw_toast_new (escaped);
+  if (timeout != NULL)
+    g_ascii_string_to_unsigned (timeout, 10, 0, G_MAXUINT, &seconds, NULL);
+  adw_toast_set_timeout (toast, (guint) seconds);
+  return toast;
 }
 
 char *
@@ -32,4 +42,15 @@ nonet_file_display_name (GFile *file)
   if (base == NULL)
     return g_file_get_parse_name (file);
   return g_filename_display_name (base);
+}
+
+char *
+nonet_format_duration (gint64 ms)
+{
+  gint64 seconds = MAX (ms, 0) / 1000;
+
+  if (seconds >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int) (seconds / 3600),
+                            (int) (seconds / 60 % 60), (int) (seconds % 60));
+  return g_strdup_printf ("%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-text.h: text from the library, the player and file names, made
- * safe for the widgets that show it. A toast's title is Pango markup, so a
- * title "a & b" or "<span size=…>" must reach it escaped; a file name is
- * any bytes, and GTK and the accessibility bus take only UTF-8. */
+ * safe for the widgets that show it, and times written for the player. A
+ * toast's title is Pango markup, so a title "a & b" or "<span size=…>" must
+ * reach it escaped; a file name is any bytes, and GTK and the accessibility
+ * bus take only UTF-8. */
 #pragma once
 
 #include <adwaita.h>
@@ -16,5 +17,8 @@ AdwToast *nonet_toast_new              (const char *text);
 /* A file's name for the player to read: its base name in UTF-8, whatever
  * the bytes of the name on disk. */
 char     *nonet_file_display_name      (GFile      *file);
+
+/* A time played: "4:32", "1:02:03". */
+char     *nonet_format_duration        (gint64      ms);
 
 G_END_DECLS

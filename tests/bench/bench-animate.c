@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "nc-backtrack.h"
+#include "ne-solve-run.h"
 #include "ne-solve-task.h"
 #include "nonet-grid-view.h"
 
@@ -33,14 +34,13 @@
 #define TARGET_RSS_MB     10.0
 #define TARGET_RATE_PCT   5.0
 
-/* What the window keeps of a run: the core's NcRunView, applied per batch
- * with one overlay update (one queued redraw), as nonet-window.c does. */
+/* The window's run, NeSolveRun, drawn per batch with one overlay update
+ * (one queued redraw), as nonet-window-solve.c does. */
 typedef struct
 {
   NonetGridView *view;
-  NeSolveTask   *task;
+  NeSolveRun    *run;
   GMainLoop     *loop;
-  NcRunView      shown;
 
   guint64        n_events;
   guint          n_batches;
@@ -68,19 +68,17 @@ typedef struct
   gboolean recording;
 } Probe;
 
+/* The handler's time does not include applying the batch to the view:
+ * NeSolveRun does that before it emits "events". */
 static void
-run_events (NeSolveTask  *task,
+run_events (NeSolveRun   *solve_run,
             gconstpointer events,
             guint         n_events,
             Run          *run)
 {
   gint64 now = g_get_monotonic_time ();
 
-  nc_run_view_apply (&run->shown, events, n_events);
-  nonet_grid_view_set_overlay (run->view, &run->shown.board, run->shown.chosen,
-                               run->shown.candidates, run->shown.tentative_cell,
-                               run->shown.tentative_digit, run->shown.collision_cell,
-                               run->shown.collision_unit);
+  nonet_grid_view_set_overlay (run->view, ne_solve_run_get_view (solve_run));
 
   if (run->n_batches == 0)
     {
@@ -97,9 +95,9 @@ run_events (NeSolveTask  *task,
 }
 
 static void
-run_finished (NeSolveTask *task,
-              guint        result,
-              Run         *run)
+run_finished (NeSolveRun *solve_run,
+              guint       result,
+              Run        *run)
 {
   run->finished_us = g_get_monotonic_time ();
   run->finished = TRUE;
@@ -117,20 +115,19 @@ run_init (Run           *run,
   memset (run, 0, sizeof *run);
   run->view = view;
   run->loop = loop;
-  nc_run_view_init (&run->shown, puzzle);
-  run->task = ne_solve_task_new (puzzle, NC_ORDER_READING);
-  ne_solve_task_set_speed (run->task, speed);
-  g_signal_connect (run->task, "events", G_CALLBACK (run_events), run);
-  g_signal_connect (run->task, "finished", G_CALLBACK (run_finished), run);
-  nonet_grid_view_set_overlay (view, &run->shown.board, -1, 0, -1, 0, -1, -1);
+  run->run = ne_solve_run_new (puzzle, NC_ORDER_READING);
+  ne_solve_run_set_speed (run->run, speed);
+  g_signal_connect (run->run, "events", G_CALLBACK (run_events), run);
+  g_signal_connect (run->run, "finished", G_CALLBACK (run_finished), run);
+  nonet_grid_view_set_overlay (view, ne_solve_run_get_view (run->run));
 }
 
 static void
 run_clear (Run *run)
 {
-  ne_solve_task_stop (run->task);
-  g_signal_handlers_disconnect_by_data (run->task, run);
-  g_clear_object (&run->task);
+  ne_solve_run_stop (run->run);
+  g_signal_handlers_disconnect_by_data (run->run, run);
+  g_clear_object (&run->run);
 }
 
 /* A 1 ms timer: how late it fires is how long the main loop was busy. */
@@ -285,7 +282,7 @@ main (int   argc,
    * and the allocator, so RSS growth below is what a run keeps, not what
    * the first one ever sets up. */
   run_init (&run, NONET_GRID_VIEW (view), loop, &puzzle, 0);
-  ne_solve_task_start (run.task);
+  ne_solve_run_start (run.run);
   g_main_loop_run (loop);
   run_clear (&run);
   iterate_ms (loop, 500);
@@ -297,7 +294,7 @@ main (int   argc,
   frames_before = frames;
   probe.recording = TRUE;
   run.start_us = g_get_monotonic_time ();
-  ne_solve_task_start (run.task);
+  ne_solve_run_start (run.run);
   g_main_loop_run (loop);
   probe.recording = FALSE;
   if (!run.finished)
@@ -305,8 +302,8 @@ main (int   argc,
   g_source_remove (limit_id);
   animated_us = run.finished_us - run.start_us;
   frames_before = frames - frames_before;
-  ne_solve_task_get_counters (run.task, &counters);
-  board_ok = run.result == NC_EVENT_SOLVED && nc_grid_equal (&run.shown.board, &headless_solution);
+  ne_solve_run_get_counters (run.run, &counters);
+  board_ok = run.result == NC_EVENT_SOLVED && nc_grid_equal (&ne_solve_run_get_view (run.run)->board, &headless_solution);
   {
     guint batches = run.n_batches;
     guint64 events = run.n_events;
@@ -349,7 +346,7 @@ main (int   argc,
 
   /* Paced: 100 steps/s for a few seconds, then stopped. */
   run_init (&run, NONET_GRID_VIEW (view), loop, &puzzle, PACED_SPEED);
-  ne_solve_task_start (run.task);
+  ne_solve_run_start (run.run);
   iterate_ms (loop, PACED_SECONDS * 1000);
   rate = run.last_batch_us > run.first_batch_us
          ? (run.n_events - run.first_batch_events) * 1e6 / (double) (run.last_batch_us - run.first_batch_us)

@@ -259,12 +259,15 @@ class Clipboard:
         self.proc.wait(timeout=10)
 
 
-def paste(app, text):
-    """Copies text (from another process) and presses Ctrl+V in the app."""
+def paste(app, text, what, predicate, timeout=20):
+    """Copies text (from another process), presses Ctrl+V in the app and
+    returns wait_for(what, predicate, timeout): the clipboard is held until
+    the app shows what the paste brought (a toast among others, found as
+    soon as it shows)."""
     clipboard = Clipboard(text)
     try:
         app.key("ctrl+v")
-        time.sleep(1)
+        return wait_for(what, predicate, timeout)
     finally:
         clipboard.stop()
 
@@ -501,10 +504,13 @@ def export_pdf(app, dialog, pdf, shots):
     if shots:
         app.screenshot(shots, chooser)
     key_window(chooser, "Return")
-    wait_for("the PDF", lambda: os.path.exists(pdf), timeout=30)
+    # The toast first, as soon as it shows: it goes after a while, the file
+    # stays (and is there by the time the toast is).
     saved = f"Saved “{os.path.basename(pdf)}”"
     wait_for("the saved toast", lambda: app.find_in(dialog, lambda a: a is not None
-                                                    and (a.name or "") == saved))
+                                                    and (a.name or "") == saved), timeout=30)
+    if not os.path.exists(pdf):
+        raise Failure(f"the toast says {saved!r}, but {pdf} does not exist")
 
 
 def pdf_text(pdf):

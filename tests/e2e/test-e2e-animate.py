@@ -36,9 +36,8 @@ def test(home, apps):
     # The puzzle, pasted into the editor and started.
     app.key("ctrl+e")
     e2e.wait_for("the editor", lambda: app.find_button("Start"))
-    e2e.paste(app, INKALA)
-    e2e.wait_for("the pasted puzzle",
-                 lambda: app.select(0).startswith("row 1, column 1, 8"), timeout=20)
+    e2e.paste(app, INKALA, "the pasted puzzle",
+              lambda: app.select(0).startswith("row 1, column 1, 8"))
     app.press("Start")
     # (The editor's buttons stay in the accessible tree once it slides away.)
     e2e.wait_for("r1c1 to become a given", lambda: "given" in app.select(0), timeout=20)

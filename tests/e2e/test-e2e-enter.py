@@ -55,12 +55,11 @@ def test(home, apps):
 
     # Pasting: a bad puzzle is refused with the parser's sentence (in a
     # toast), a good one fills the editor.
-    e2e.paste(app, "12345")
-    toast = e2e.wait_for("the parse error toast",
-                         lambda: app.find(lambda a: a is not None and "line 1" in (a.name or "")))
+    toast = e2e.paste(app, "12345", "the parse error toast",
+                      lambda: app.find(lambda a: a is not None and "line 1" in (a.name or "")))
     print(f"bad paste: {toast.name!r}")
-    e2e.paste(app, TWO_SOLUTIONS)
-    said = e2e.wait_for("the pasted puzzle", lambda: (lambda s: s if s.startswith("row 1, column 5, 7") else None)(app.select(4)))
+    said = e2e.paste(app, TWO_SOLUTIONS, "the pasted puzzle",
+                     lambda: (lambda s: s if s.startswith("row 1, column 5, 7") else None)(app.select(4)))
     if "given" in said:
         raise e2e.Failure(f"a pasted digit is locked before Start: {said!r}")
     board = e2e.read_board(app)

@@ -7,11 +7,15 @@
 # grade, Add to Library keeps them (nonet-cli reads them back from the
 # library: four puzzles of 24 clues, each with one solution, each with its
 # ID as source), and Export PDF… writes them to a PDF whose text shows the
-# IDs, "24 clues" and "Page 1 of 1". Last, Ctrl+P opens the print dialog
+# IDs, "24 clues" and "Page 1 of 1". The puzzle the first start generated
+# and plays is in the library with the solution, grade and score of the
+# puzzle its ID makes. Last, Ctrl+P opens the print dialog
 # with its Puzzles tab, and Ctrl+Q with the dialog open ends the app
 # cleanly. Screenshots go to NONET_TEST_OUTPUT.
 
+import contextlib
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -22,6 +26,7 @@ import nonet_e2e as e2e  # noqa: E402
 from nonet_e2e import pyatspi  # noqa: E402
 
 TITLE = e2e.GENERATE_TITLE
+GRADES = ["Easy", "Medium", "Hard", "Expert", "Extreme"]
 
 
 def cli(*args, stdin=None):
@@ -30,6 +35,24 @@ def cli(*args, stdin=None):
     if result.returncode != 0:
         raise e2e.Failure(f"nonet-cli {' '.join(args)} exited with {result.returncode}: {result.stderr}")
     return result.stdout
+
+
+def check_played_row(db):
+    """The generated puzzle in play is stored as the generator made it."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        rows = con.execute("SELECT puzzle.givens, puzzle.solution, puzzle.source, puzzle.grade, puzzle.score"
+                           " FROM puzzle JOIN game ON game.puzzle_id = puzzle.id").fetchall()
+    if len(rows) != 1:
+        raise e2e.Failure(f"the library holds {len(rows)} games, not the one generated at start: {rows}")
+    givens, solution, source, grade, score = rows[0]
+    made = cli("generate", "--id", source).split()[0]
+    graded = dict(field.split("=", 1) for field in cli("grade", stdin=made + "\n").split())
+    solved = cli("solve", stdin=made + "\n").split()[0]
+    stored = (givens.replace("0", "."), solution, GRADES[grade], str(score))
+    wanted = (made.replace("0", "."), solved, graded["grade"], graded["score"])
+    if stored != wanted:
+        raise e2e.Failure(f"the library stores {stored} for {source}, the generator made {wanted}")
+    print(f"played: {source} stored with its solution, grade {GRADES[grade]} and score {score}")
 
 
 def test(home, apps):
@@ -42,6 +65,7 @@ def test(home, apps):
     app = e2e.App(home)
     apps.append(app)
     e2e.wait_for_puzzle(app)
+    check_played_row(db)
 
     # Ctrl+G: the dialog, its settings.
     app.key("ctrl+g")

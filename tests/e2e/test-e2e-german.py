@@ -45,13 +45,11 @@ def test(home, apps, prefix):
     app.screenshot(os.path.join(e2e.shot_dir(home), "e2e-german.png"))
 
     # The core reports kinds and numbers; the sentences are translated.
-    e2e.paste(app, "12345")
-    toast = e2e.wait_for("the parse error in German",
-                         lambda: app.find(lambda a: a is not None
-                                          and (a.name or "").startswith("Zeile 1: 5 Zellen, eine Zeile des Gitters hat 9")))
+    toast = e2e.paste(app, "12345", "the parse error in German",
+                      lambda: app.find(lambda a: a is not None
+                                       and (a.name or "").startswith("Zeile 1: 5 Zellen, eine Zeile des Gitters hat 9")))
     print(f"bad paste: {toast.name!r}")
-    e2e.paste(app, "5.5" + "." * 78)
-    e2e.wait_for("the pasted puzzle in the editor", lambda: app.find_button("Starten"))
+    e2e.paste(app, "5.5" + "." * 78, "the pasted puzzle in the editor", lambda: app.find_button("Starten"))
     app.press("Starten")
     conflict = e2e.wait_for("the conflict in German",
                             lambda: app.find(lambda a: a is not None

@@ -36,6 +36,9 @@ def search(app, wid, text):
 
 
 def test(home, apps):
+    # Its toasts stay until dismissed: the delete toast's Undo is pressed
+    # after the screenshot of the empty state, however slow the app (ASan).
+    home.env["NONET_TOAST_TIMEOUT"] = "0"
     app = e2e.App(home)
     apps.append(app)
     e2e.wait_for_puzzle(app)
@@ -83,8 +86,6 @@ def test(home, apps):
     e2e.wait_for("a selection", lambda: app.find_named(library, "1 of 1 puzzle selected"))
     app.press_in(library, "Delete")
     e2e.wait_for("the empty state", lambda: app.find_named(library, "No Puzzles Match"))
-    # The toast goes after 5 s, however slow the app (ASan): the screenshot
-    # first, then Undo as soon as the toast is found.
     app.screenshot(os.path.join(shot_dir, "e2e-library-empty.png"), wid)
     toast = e2e.wait_for("the delete toast",
                          lambda: app.find_in(library, lambda a: a is not None

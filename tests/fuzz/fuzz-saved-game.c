@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-saved-game.c: a saved game as the library holds it, loaded
- * (ne_store_load_game: the row read back, its moves parsed with
+ * (ne_game_load: the row read back, its moves parsed with
  * nc_move_parse and played back with nc_game_restore). The input is the
  * row's content, one field a line:
  *   givens     (puzzle.givens: 81 characters, or the row is refused)
@@ -47,7 +47,7 @@ setup (void)
   FUZZ_CHECK (store != NULL);
   /* Givens no built-in puzzle has: the row's are overwritten anyway. */
   givens.cell[0] = 1;
-  game = ne_store_new_game (store, &givens, NULL, "fuzz", &error);
+  game = ne_game_new_in_store (store, &givens, NULL, "fuzz", &error);
   FUZZ_CHECK (game != NULL);
   game_id = ne_game_get_game_id (game);
   puzzle_id = ne_store_get_game_puzzle (store, game_id, &error);
@@ -224,7 +224,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (givens_ok && words_ok && position >= 0 && (guint64) position <= n_moves)
     expected = nc_game_restore (&givens, moves, n_moves, (size_t) position, NULL);
 
-  game = ne_store_load_game (store, game_id, &error);
+  game = ne_game_load (store, game_id, &error);
   if (expected == NULL)
     {
       g_autofree char *named = g_strdup_printf ("Game %" G_GINT64_FORMAT " ", game_id);
@@ -266,7 +266,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           FUZZ_CHECK (strcmp (saved_moves, joined->str) == 0);
           FUZZ_CHECK (saved_position == position);
           g_object_unref (game);
-          game = ne_store_load_game (store, game_id, &error);
+          game = ne_game_load (store, game_id, &error);
           FUZZ_CHECK (game != NULL && error == NULL);
         }
     }

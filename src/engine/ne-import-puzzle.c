@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ne-import-puzzle.c: the check, grade and insert of one imported puzzle,
+ * for files and the built-in collections alike. */
+
+#define G_LOG_DOMAIN "nonet-import"
+
+#include "config.h"
+
+#include "ne-import-puzzle.h"
+#include "ne-messages.h"
+
+#include "nc-grade.h"
+#include "nc-solver.h"
+
+NeImportOutcome
+ne_import_add_puzzle (NeStore            *store,
+                      const NcPuzzle     *puzzle,
+                      gint64              collection_id,
+                      NeImportBeginFunc   begin,
+                      gpointer            begin_data,
+                      char              **message,
+                      GError            **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  NcConflict conflict;
+  NcGrid solution;
+  NcGradeResult grade;
+  gint64 original_id;
+  gboolean was_trashed = FALSE;
+  NePuzzleMeta meta = {
+    .title = nc_puzzle_meta (puzzle, 'T'),
+    .author = nc_puzzle_meta (puzzle, 'A'),
+    .source = nc_puzzle_meta (puzzle, 'D'),
+    .notes = nc_puzzle_meta (puzzle, 'C'),
+    .collection_id = collection_id,
+  };
+
+  g_return_val_if_fail (NE_IS_STORE (store), NE_IMPORT_FAILED);
+  g_return_val_if_fail (puzzle != NULL, NE_IMPORT_FAILED);
+  g_return_val_if_fail (error == NULL || *error == NULL, NE_IMPORT_FAILED);
+
+  if (message != NULL)
+    *message = NULL;
+  if (nc_grid_find_conflicts (&puzzle->grid, &conflict, 1) > 0)
+    {
+      if (message != NULL)
+        *message = ne_conflict_describe (&conflict);
+      return NE_IMPORT_CONFLICT;
+    }
+  if (begin != NULL && !begin (begin_data, error))
+    return NE_IMPORT_FAILED;
+  /* Givens the library holds already (a line repeated in the file, or a
+   * file imported again) are a duplicate without being solved and graded
+   * again: a file of one puzzle a million times is a lookup a line. */
+  original_id = ne_store_find_duplicate (store, &puzzle->grid, &was_trashed, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NE_IMPORT_FAILED;
+    }
+  if (original_id > 0)
+    {
+      if (message != NULL)
+        *message = ne_store_describe_duplicate (store, original_id, was_trashed);
+      return NE_IMPORT_DUPLICATE;
+    }
+
+  switch (nc_solver_count (&puzzle->grid, 2, &solution))
+    {
+    case 0:
+      return NE_IMPORT_NO_SOLUTION;
+    case 1:
+      break;
+    default:
+      return NE_IMPORT_MANY_SOLUTIONS;
+    }
+  nc_grade (&puzzle->grid, &grade, NULL, NULL);
+
+  if (ne_store_insert_puzzle (store, &puzzle->grid, &solution, (int) grade.grade,
+                              (int) grade.score, &meta, NULL, &local_error) > 0)
+    return NE_IMPORT_ADDED;
+  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE)
+      || g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID))
+    {
+      if (message != NULL)
+        *message = g_strdup (local_error->message);
+      return local_error->code == NE_STORE_ERROR_DUPLICATE ? NE_IMPORT_DUPLICATE : NE_IMPORT_INVALID;
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return NE_IMPORT_FAILED;
+}

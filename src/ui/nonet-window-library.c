@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-window-library.c: the main window and the puzzle library: the
+ * library window, Add to Library, imports (dropped files too) and the game
+ * resumed on start, with word of a damaged library moved aside. */
+
+#define G_LOG_DOMAIN "nonet-window"
+
+#include "config.h"
+
+#include "nonet-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "nonet-file-drop.h"
+#include "nonet-import-dialog.h"
+#include "nonet-library-dialogs.h"
+#include "nonet-library-window.h"
+
+/* The preset the first start ever, and Ctrl+N without a menu, use. */
+#define DEFAULT_PRESET "easy"
+
+static void
+nonet_window_show_library (NonetWindow *self,
+                           gint64       collection_id)
+{
+  g_return_if_fail (self->store != NULL);
+
+  if (self->library_window == NULL)
+    {
+      self->library_window = nonet_library_window_new (GTK_WINDOW (self), self->store);
+      g_object_add_weak_pointer (G_OBJECT (self->library_window), (gpointer *) &self->library_window);
+      g_signal_connect_object (self->library_window, "open-puzzle",
+                               G_CALLBACK (nonet_window_open_puzzle), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->library_window, "import-files",
+                               G_CALLBACK (nonet_window_import_files), self, G_CONNECT_SWAPPED);
+    }
+  if (collection_id != 0)
+    nonet_library_window_show_collection (self->library_window, collection_id);
+  gtk_window_present (GTK_WINDOW (self->library_window));
+}
+
+void
+nonet_window_action_library (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->store != NULL)
+    nonet_window_show_library (self, 0);
+}
+
+void
+nonet_window_action_add_to_library (GtkWidget  *widget,
+                                    const char *action_name,
+                                    GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  gint64 puzzle_id;
+
+  if (self->store == NULL || self->game == NULL)
+    return;
+  puzzle_id = ne_store_get_game_puzzle (self->store, ne_game_get_game_id (self->game), &error);
+  if (puzzle_id == 0)
+    nonet_library_show_error (GTK_WINDOW (self), _("The Puzzle Is Not in the Library"), error);
+  else
+    nonet_library_add_dialog (GTK_WINDOW (self), self->store, puzzle_id);
+}
+
+void
+nonet_window_open_puzzle (NonetWindow *self,
+                          gint64       puzzle_id)
+{
+  g_autoptr(NeGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (NONET_IS_WINDOW (self));
+  g_return_if_fail (self->store != NULL);
+
+  /* The game left keeps its time. */
+  nonet_window_stop_clock (self);
+  if (self->game != NULL && !ne_game_save_now (self->game, &error))
+    {
+      g_warning ("Could not save the game: %s", error->message);
+      g_clear_error (&error);
+    }
+  nonet_window_stop_generating (self);
+
+  game = ne_game_play_puzzle (self->store, puzzle_id, &error);
+  if (game == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("This puzzle cannot be opened: %s"), error->message);
+
+      nonet_window_toast (self, title);
+      nonet_window_update_all (self);
+    }
+  else
+    nonet_window_play (self, game);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+nonet_window_show_library_for_import (NonetWindow       *self,
+                                      gint64             collection_id,
+                                      NonetImportDialog *dialog)
+{
+  nonet_window_show_library (self, collection_id > 0 ? collection_id : -1);
+}
+
+void
+nonet_window_import_files (NonetWindow  *self,
+                           GFile       **files,
+                           guint         n_files)
+{
+  NonetImportDialog *dialog;
+  GtkWindow *parent = GTK_WINDOW (self);
+
+  g_return_if_fail (NONET_IS_WINDOW (self));
+
+  if (n_files == 0)
+    return;
+  if (self->store == NULL)
+    {
+      nonet_window_toast (self, _("Puzzles cannot be imported: the library could not be opened"));
+      return;
+    }
+  if (self->library_window != NULL && gtk_widget_get_visible (GTK_WIDGET (self->library_window)))
+    parent = GTK_WINDOW (self->library_window);
+
+  dialog = nonet_import_dialog_new (parent, self->store, files, n_files);
+  g_signal_connect_object (dialog, "show-library",
+                           G_CALLBACK (nonet_window_show_library_for_import), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+nonet_window_drop_files (GFile    **files,
+                         guint      n_files,
+                         gpointer   user_data)
+{
+  nonet_window_import_files (NONET_WINDOW (user_data), files, n_files);
+}
+
+/* Files dropped on the window are imported. */
+void
+nonet_window_add_file_drop (NonetWindow *self)
+{
+  gtk_widget_add_controller (GTK_WIDGET (self),
+                             GTK_EVENT_CONTROLLER (nonet_file_drop_target_new (nonet_window_drop_files, self)));
+}
+
+static void
+nonet_window_recovered_response (AdwMessageDialog *dialog,
+                                 const char       *response,
+                                 NonetWindow      *self)
+{
+  if (g_strcmp0 (response, "library") == 0)
+    nonet_window_show_library (self, 0);
+}
+
+/* Says, once the window shows, that a damaged library was moved aside. */
+static gboolean
+nonet_window_tell_recovered (gpointer user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+  const char *message = g_object_get_data (G_OBJECT (self), "nonet-recovered");
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("The Library Was Damaged"), message));
+  adw_message_dialog_add_responses (dialog, "library", _("Show _Library"), "close", _("_Close"), NULL);
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (nonet_window_recovered_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_object_set_data (G_OBJECT (self), "nonet-recovered", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* Resumes the game in progress; the first start ever generates one. */
+void
+nonet_window_open_library (NonetWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeGame) game = NULL;
+  g_autofree char *path = ne_store_default_path ();
+  g_autofree char *recovered = NULL;
+
+  self->store = ne_store_open_or_recover (path, &recovered, &error);
+  if (recovered != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (self), "nonet-recovered", g_steal_pointer (&recovered), g_free);
+      g_idle_add_full (G_PRIORITY_LOW, nonet_window_tell_recovered, g_object_ref (self), g_object_unref);
+    }
+  if (self->store == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("Games cannot be saved: %s"), error->message);
+      g_autofree char *tooltip = g_strdup_printf (_("The library cannot be opened: %s"), error->message);
+
+      nonet_window_toast (self, title);
+      gtk_widget_set_tooltip_text (self->library_button, tooltip);
+      g_clear_error (&error);
+    }
+  else
+    {
+      /* Games save on the main thread after every move: while another
+       * program holds the library, a move freezes the window this long at
+       * most before the toast says so (the next move saves them all). */
+      ne_store_set_busy_timeout (self->store, 1000);
+      game = ne_game_resume (self->store, &error);
+      if (game == NULL && error != NULL)
+        {
+          g_autofree char *title = g_strdup_printf (_("Your last game could not be resumed: %s"), error->message);
+
+          nonet_window_toast (self, title);
+        }
+    }
+
+  if (game != NULL)
+    nonet_window_set_game (self, game);
+  else
+    nonet_window_new_game (self, DEFAULT_PRESET);
+}

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-window-private.h: the main window's instance struct and the
+ * functions its files (nonet-window*.c) share. */
+#pragma once
+
+#include "nonet-window.h"
+
+#include "nc-grade.h"
+#include "ne-solve-run.h"
+#include "ne-solve-task.h"
+#include "ne-store.h"
+#include "nonet-event-log.h"
+#include "nonet-grid-view.h"
+#include "nonet-library-window.h"
+#include "nonet-solve-bar.h"
+
+G_BEGIN_DECLS
+
+struct _NonetWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  GtkMenuButton        *new_game_button;
+  GtkWidget            *library_button;
+  GtkSpinner           *spinner;
+  AdwWindowTitle       *window_title;
+  GtkRevealer          *editor_revealer;
+  GtkLabel             *editor_label;
+  GtkProgressBar       *progress_bar;
+  GtkWidget            *paused_box;
+  GtkWidget            *board_box;
+  NonetGridView        *grid_view;
+  GtkWidget            *number_pad;
+  GtkWidget            *solve_buttons;
+  GtkRevealer          *solve_revealer;
+  NonetSolveBar        *solve_bar;
+  NonetEventLog        *event_log;
+  GtkRevealer          *log_revealer;
+
+  /* Owned */
+  GSettings            *settings;
+  NeStore              *store;              /* NULL when the library could not open */
+  NeGame               *game;               /* the game in play; NULL before the first */
+  NeGame               *editor_game;        /* the puzzle being entered; NULL unless editing */
+  NonetLibraryWindow   *library_window;     /* weak: made when first shown, destroyed with us */
+  GCancellable         *generate_cancellable;  /* the generation whose result we want */
+  guint                 clock_id;
+
+  /* The clock: while it runs, elapsed = clock_base_ms + time since clock_started_us. */
+  gint64                clock_base_ms;
+  gint64                clock_started_us;
+  gint64                shown_seconds;
+
+  gboolean              paused;
+  gboolean              show_log;           /* the solver's step log beside the board */
+  int                   debug_geometry[4];
+
+  /* Solve and Animate. While the overlay is on, the grid shows a run's
+   * board (a run, its end, or Solve's solution) and the game is locked and
+   * untouched; turning it off shows the game as it was. */
+  gboolean              overlay_on;
+  GCancellable         *solve_cancellable;  /* the Solve whose result we want */
+  NeSolveRun           *run;                /* the animated run; NULL if none */
+  gint64                status_us;          /* when the status line last changed */
+};
+
+/* nonet-window.c: play and the clock */
+void     nonet_window_toast                 (NonetWindow  *self,
+                                             const char   *title);
+/* One place decides what may be done now. */
+void     nonet_window_update_actions        (NonetWindow  *self);
+void     nonet_window_update_all            (NonetWindow  *self);
+void     nonet_window_stop_clock            (NonetWindow  *self);
+void     nonet_window_set_paused            (NonetWindow  *self,
+                                             gboolean      paused);
+void     nonet_window_game_can_undo_redo    (NonetWindow  *self);
+void     nonet_window_grid_show             (NonetWindow  *self);
+void     nonet_window_set_game              (NonetWindow  *self,
+                                             NeGame       *game);
+void     nonet_window_play                  (NonetWindow  *self,
+                                             NeGame       *game);
+void     nonet_window_start_game            (NonetWindow         *self,
+                                             const NcGrid        *givens,
+                                             const NcGrid        *solution,
+                                             const NcGradeResult *graded,
+                                             const char          *source);
+
+/* nonet-window-solve.c: Solve and Animate */
+void     nonet_window_end_solve             (NonetWindow  *self);
+void     nonet_window_run_clear             (NonetWindow  *self);
+/* An animated run is started and not yet finished. */
+gboolean nonet_window_run_active            (NonetWindow  *self);
+void     nonet_window_update_log            (NonetWindow  *self);
+void     nonet_window_solve_bar_order_changed (NonetWindow *self);
+void     nonet_window_solve_bar_speed_changed (NonetWindow *self);
+void     nonet_window_action_solve          (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_animate        (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_animate_pause  (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_animate_step   (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_animate_stop   (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+
+/* nonet-window-generate.c: New Game and the Generate dialog */
+void     nonet_window_set_generating        (NonetWindow  *self,
+                                             gboolean      generating);
+void     nonet_window_stop_generating       (NonetWindow  *self);
+void     nonet_window_new_game              (NonetWindow  *self,
+                                             const char   *preset_id);
+void     nonet_window_action_generate       (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+
+/* nonet-window-print.c: print and export to PDF */
+void     nonet_window_action_print          (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_print_progress (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_export_pdf     (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+
+/* nonet-window-editor.c: the puzzle editor */
+void     nonet_window_leave_editor          (NonetWindow  *self);
+void     nonet_window_action_enter_puzzle   (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_edit_puzzle    (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_start_puzzle   (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_cancel_puzzle  (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_paste          (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+
+/* nonet-window-library.c: the library, imports and recovery */
+void     nonet_window_action_library        (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_add_to_library (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+/* Resumes the game in progress; the first start ever generates one. */
+void     nonet_window_open_library          (NonetWindow  *self);
+/* Plays a puzzle of the library (resuming its game) and presents the window. */
+void     nonet_window_open_puzzle           (NonetWindow  *self,
+                                             gint64        puzzle_id);
+void     nonet_window_add_file_drop         (NonetWindow  *self);
+
+G_END_DECLS

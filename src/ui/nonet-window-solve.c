@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nonet-window-solve.c: Solve and Animate in the main window. Solve shows
+ * the solution at once; Animate runs the backtracker on a worker thread and
+ * shows its steps, counters and status line over the game, untouched. */
+
+#define G_LOG_DOMAIN "nonet-window"
+
+#include "config.h"
+
+#include "nonet-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "ne-messages.h"
+
+/* How often at most the solve bar's status line (read by screen readers)
+ * changes while a run goes. */
+#define RUN_STATUS_US      (300 * G_TIME_SPAN_MILLISECOND)
+
+static const NcGrid *
+nonet_window_givens (NonetWindow *self)
+{
+  return nc_game_givens (ne_game_get_core (self->game));
+}
+
+gboolean
+nonet_window_run_active (NonetWindow *self)
+{
+  return self->run != NULL && ne_solve_run_get_active (self->run);
+}
+
+/* The status line says the last event, at a rate one can read (force:
+ * now, as after a step or a pause). */
+static void
+nonet_window_run_update_status (NonetWindow *self,
+                                gboolean     force)
+{
+  g_autofree char *text = NULL;
+  gint64 now = g_get_monotonic_time ();
+  NcEvent last;
+
+  if (!ne_solve_run_get_last_event (self->run, &last) || (!force && now - self->status_us < RUN_STATUS_US))
+    return;
+  self->status_us = now;
+  text = ne_event_describe (&last, nonet_solve_bar_get_order (self->solve_bar) == NC_ORDER_MRV);
+  nonet_solve_bar_set_status (self->solve_bar, text);
+}
+
+static void
+nonet_window_run_refresh (NonetWindow *self,
+                          gboolean     with_status)
+{
+  NcCounters counters;
+
+  if (self->run == NULL)
+    return;
+
+  ne_solve_run_get_counters (self->run, &counters);
+  nonet_solve_bar_set_counters (self->solve_bar, &counters, ne_solve_run_get_elapsed_us (self->run),
+                                ne_solve_run_get_rate (self->run));
+  nonet_window_run_update_status (self, with_status);
+}
+
+static void
+nonet_window_run_tick (NonetWindow *self)
+{
+  nonet_window_run_refresh (self, FALSE);
+}
+
+static void
+nonet_window_run_events (NonetWindow *self,
+                         gconstpointer events,
+                         guint         n_events)
+{
+  nonet_event_log_append (self->event_log, events, n_events);
+  nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
+
+  /* A step while paused is read at once. */
+  if (ne_solve_run_get_paused (self->run))
+    nonet_window_run_refresh (self, TRUE);
+  else
+    nonet_window_run_update_status (self, FALSE);
+}
+
+static void
+nonet_window_run_paused_changed (NonetWindow *self)
+{
+  nonet_solve_bar_set_paused (self->solve_bar, ne_solve_run_get_paused (self->run));
+  nonet_window_run_refresh (self, TRUE);
+}
+
+static void
+nonet_window_run_finished (NonetWindow *self,
+                           guint        result)
+{
+  g_autofree char *summary = NULL;
+  g_autofree char *attempts = NULL;
+  g_autofree char *backtracks = NULL;
+  gint64 elapsed_us = ne_solve_run_get_elapsed_us (self->run);
+  NcCounters counters;
+
+  ne_solve_run_get_counters (self->run, &counters);
+  /* At the end the rate is the run's average. */
+  nonet_solve_bar_set_counters (self->solve_bar, &counters, elapsed_us, ne_solve_run_get_rate (self->run));
+  attempts = ne_format_count (counters.attempts);
+  backtracks = ne_format_count (counters.backtracks);
+  if (result == NC_EVENT_SOLVED)
+    /* Translators: "Solved: 445,778 attempts, 49,498 backtracks in 2.5 s" */
+    summary = g_strdup_printf (_("Solved: %s attempts, %s backtracks in %.1f s"),
+                               attempts, backtracks, elapsed_us / 1e6);
+  else
+    summary = g_strdup_printf (_("No solution: %s attempts, %s backtracks in %.1f s"),
+                               attempts, backtracks, elapsed_us / 1e6);
+  nonet_solve_bar_set_status (self->solve_bar, summary);
+  nonet_solve_bar_set_running (self->solve_bar, FALSE);
+  nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
+  nonet_window_update_actions (self);
+}
+
+void
+nonet_window_run_clear (NonetWindow *self)
+{
+  if (self->run == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->run, self);
+  ne_solve_run_stop (self->run);
+  g_clear_object (&self->run);
+}
+
+/* The step log is shown beside an animated run when asked for. */
+void
+nonet_window_update_log (NonetWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->log_revealer, self->show_log && self->run != NULL);
+}
+
+/* Starts (or restarts, from scratch) the animated run from the givens. */
+static void
+nonet_window_run_start (NonetWindow *self)
+{
+  NcCounters zero = { 0 };
+
+  nonet_window_run_clear (self);
+
+  nonet_event_log_clear (self->event_log);
+  self->status_us = 0;
+  self->overlay_on = TRUE;
+
+  self->run = ne_solve_run_new (nonet_window_givens (self), nonet_solve_bar_get_order (self->solve_bar));
+  ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
+  g_signal_connect_object (self->run, "events", G_CALLBACK (nonet_window_run_events), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "tick", G_CALLBACK (nonet_window_run_tick), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "notify::paused", G_CALLBACK (nonet_window_run_paused_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "finished", G_CALLBACK (nonet_window_run_finished), self, G_CONNECT_SWAPPED);
+
+  nonet_solve_bar_set_running (self->solve_bar, TRUE);
+  nonet_solve_bar_set_show_settings (self->solve_bar, TRUE);
+  nonet_solve_bar_set_paused (self->solve_bar, FALSE);
+  nonet_solve_bar_set_counters (self->solve_bar, &zero, 0, 0);
+  nonet_solve_bar_set_status (self->solve_bar, _("Animating the backtracker"));
+  gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
+  nonet_window_update_log (self);
+  nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
+  ne_solve_run_start (self->run);
+  nonet_window_update_all (self);
+}
+
+/* Cancels whatever Solve or Animate is doing and shows the game as it was. */
+void
+nonet_window_end_solve (NonetWindow *self)
+{
+  if (self->solve_cancellable == NULL && self->run == NULL && !self->overlay_on)
+    return;
+
+  g_cancellable_cancel (self->solve_cancellable);
+  g_clear_object (&self->solve_cancellable);
+  nonet_window_run_clear (self);
+  self->overlay_on = FALSE;
+  nonet_grid_view_set_overlay (self->grid_view, NULL);
+  gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
+  nonet_window_update_log (self);
+  nonet_window_update_all (self);
+}
+
+void
+nonet_window_solve_bar_order_changed (NonetWindow *self)
+{
+  if (self->run != NULL)
+    nonet_window_run_start (self);
+}
+
+void
+nonet_window_solve_bar_speed_changed (NonetWindow *self)
+{
+  if (self->run != NULL)
+    ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
+}
+
+static void
+nonet_window_solve_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *status = NULL;
+  NeSolveResult solved;
+  NcRunView solution;
+
+  if (!ne_solve_fast_finish (result, &solved, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        nonet_window_toast (self, error->message);
+      return;
+    }
+  /* A Solve cancelled after it finished: a new game or the editor took over. */
+  if (self->solve_cancellable == NULL || g_cancellable_is_cancelled (self->solve_cancellable))
+    return;
+  g_clear_object (&self->solve_cancellable);
+
+  if (solved.n_solutions == 0)
+    nonet_window_toast (self, _("This puzzle has no solution"));
+  else if (solved.n_solutions > 1)
+    nonet_window_toast (self, _("This puzzle has more than one solution"));
+  else
+    {
+      nonet_window_run_clear (self);
+      self->overlay_on = TRUE;
+      nc_run_view_init (&solution, &solved.solution);
+      nonet_grid_view_set_overlay (self->grid_view, &solution);
+      /* Translators: how long the solver took, such as "0.42 ms" */
+      status = g_strdup_printf (_("Solved in %.2f ms. This is the solution, not your game: Close goes back to it."),
+                                solved.elapsed_us / 1000.0);
+      nonet_solve_bar_set_running (self->solve_bar, FALSE);
+      nonet_solve_bar_set_show_settings (self->solve_bar, FALSE);
+      nonet_solve_bar_set_counters (self->solve_bar, NULL, 0, 0);
+      nonet_solve_bar_set_status (self->solve_bar, status);
+      gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
+    }
+  nonet_window_update_all (self);
+}
+
+void
+nonet_window_action_solve (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  nonet_window_end_solve (self);
+  nonet_window_set_paused (self, FALSE);
+  self->solve_cancellable = g_cancellable_new ();
+  ne_solve_fast_async (nonet_window_givens (self), self->solve_cancellable,
+                       nonet_window_solve_cb, g_object_ref (self));
+  nonet_window_update_actions (self);
+}
+
+void
+nonet_window_action_animate (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->game == NULL || self->editor_game != NULL)
+    return;
+  nonet_window_end_solve (self);
+  nonet_window_set_paused (self, FALSE);
+  nonet_window_run_start (self);
+  /* Space then reaches Pause, wherever it is pressed. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->solve_bar));
+}
+
+void
+nonet_window_action_animate_pause (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (nonet_window_run_active (self))
+    ne_solve_run_set_paused (self->run, !ne_solve_run_get_paused (self->run));
+}
+
+void
+nonet_window_action_animate_step (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (nonet_window_run_active (self))
+    ne_solve_run_step (self->run);
+}
+
+void
+nonet_window_action_animate_stop (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  nonet_window_end_solve (NONET_WINDOW (widget));
+}

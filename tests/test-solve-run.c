@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-solve-run.c: the animated run as an object, without GTK: the exact
+ * counts and board of the core, the time run and the rate, "active", and
+ * two runs at once on different puzzles. */
+
+#define G_LOG_DOMAIN "nonet-test"
+
+#include "config.h"
+
+#include "ne-solve-run.h"
+
+#include "test-util.h"
+
+typedef struct
+{
+  guint    n_events;
+  guint    n_finished;
+  guint    n_active_notify;
+  guint    result;
+  gboolean active_at_finish;
+} Watch;
+
+static void
+on_events (NeSolveRun    *run,
+           gconstpointer  events,
+           guint          n_events,
+           Watch         *watch)
+{
+  g_assert_true (ne_solve_run_get_active (run));
+  watch->n_events += n_events;
+}
+
+static void
+on_finished (NeSolveRun *run,
+             guint       result,
+             Watch      *watch)
+{
+  watch->n_finished++;
+  watch->result = result;
+  watch->active_at_finish = ne_solve_run_get_active (run);
+}
+
+static void
+on_notify_active (NeSolveRun *run,
+                  GParamSpec *pspec,
+                  Watch      *watch)
+{
+  watch->n_active_notify++;
+}
+
+static NeSolveRun *
+watched_run (const NcGrid *puzzle,
+             Watch        *watch)
+{
+  NeSolveRun *run = ne_solve_run_new (puzzle, NC_ORDER_READING);
+
+  memset (watch, 0, sizeof *watch);
+  g_signal_connect (run, "events", G_CALLBACK (on_events), watch);
+  g_signal_connect (run, "finished", G_CALLBACK (on_finished), watch);
+  g_signal_connect (run, "notify::active", G_CALLBACK (on_notify_active), watch);
+  return run;
+}
+
+static void
+iterate_until (const guint *count,
+               guint        n)
+{
+  while (*count < n)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* What the reference backtracker alone reports for puzzle. */
+static NcCounters
+headless_counters (const NcGrid *puzzle)
+{
+  NcBacktracker bt;
+
+  nc_backtracker_init (&bt, puzzle, NC_ORDER_READING);
+  g_assert_cmpint (nc_backtracker_run (&bt), ==, NC_EVENT_SOLVED);
+  return bt.counters;
+}
+
+static void
+assert_solved (NeSolveRun   *run,
+               const Watch  *watch,
+               const char   *solution_line,
+               guint64       attempts,
+               guint64       backtracks)
+{
+  NcGrid solution = grid_from_line (solution_line);
+  const NcRunView *view = ne_solve_run_get_view (run);
+  NcCounters counters;
+  NcEvent last;
+
+  g_assert_cmpuint (watch->n_finished, ==, 1);
+  g_assert_cmpuint (watch->result, ==, NC_EVENT_SOLVED);
+  g_assert_false (watch->active_at_finish);
+  g_assert_false (ne_solve_run_get_active (run));
+  /* Notified on start and at the end. */
+  g_assert_cmpuint (watch->n_active_notify, ==, 2);
+
+  ne_solve_run_get_counters (run, &counters);
+  g_assert_cmpuint (counters.attempts, ==, attempts);
+  g_assert_cmpuint (counters.backtracks, ==, backtracks);
+  g_assert_cmpmem (&view->board, sizeof view->board, &solution, sizeof solution);
+  g_assert_true (ne_solve_run_get_last_event (run, &last));
+  g_assert_cmpint (last.kind, ==, NC_EVENT_SOLVED);
+
+  /* At the end the rate is the run's average. */
+  g_assert_cmpint (ne_solve_run_get_elapsed_us (run), >, 0);
+  g_assert_cmpfloat_with_epsilon (ne_solve_run_get_rate (run),
+                                  watch->n_events * 1e6 / (double) ne_solve_run_get_elapsed_us (run),
+                                  1e-6);
+}
+
+/* Inkala's 445,778 attempts and 49,498 backtracks in reading order. */
+static void
+test_inkala (void)
+{
+  NcGrid puzzle = grid_from_line (INKALA);
+  g_autoptr(NeSolveRun) run = NULL;
+  NcEvent last;
+  Watch watch;
+
+  run = watched_run (&puzzle, &watch);
+  g_assert_false (ne_solve_run_get_active (run));
+  g_assert_false (ne_solve_run_get_last_event (run, &last));
+  ne_solve_run_start (run);
+  g_assert_true (ne_solve_run_get_active (run));
+  iterate_until (&watch.n_finished, 1);
+
+  assert_solved (run, &watch, INKALA_SOLUTION, 445778, 49498);
+}
+
+/* Two runs side by side, on different puzzles, each reach the core's exact
+ * counts and its own solution. */
+static void
+test_two_at_once (void)
+{
+  NcGrid inkala = grid_from_line (INKALA);
+  NcGrid euler = grid_from_line (EULER1);
+  NcCounters euler_counters = headless_counters (&euler);
+  g_autoptr(NeSolveRun) a = NULL;
+  g_autoptr(NeSolveRun) b = NULL;
+  Watch wa, wb;
+
+  a = watched_run (&inkala, &wa);
+  b = watched_run (&euler, &wb);
+  ne_solve_run_start (a);
+  ne_solve_run_start (b);
+  iterate_until (&wa.n_finished, 1);
+  iterate_until (&wb.n_finished, 1);
+
+  assert_solved (a, &wa, INKALA_SOLUTION, 445778, 49498);
+  assert_solved (b, &wb, EULER1_SOLUTION, euler_counters.attempts, euler_counters.backtracks);
+}
+
+/* Paused, the time run stands still and the rate is 0; a step lets exactly
+ * one event through; a stopped run is not active and never finishes. */
+static void
+test_pause_step_stop (void)
+{
+  NcGrid puzzle = grid_from_line (INKALA);
+  g_autoptr(NeSolveRun) run = NULL;
+  gint64 elapsed;
+  guint seen;
+  Watch watch;
+
+  run = watched_run (&puzzle, &watch);
+  ne_solve_run_set_speed (run, 200);
+  ne_solve_run_start (run);
+  iterate_until (&watch.n_events, 1);
+
+  ne_solve_run_set_paused (run, TRUE);
+  g_assert_true (ne_solve_run_get_paused (run));
+  g_assert_cmpfloat (ne_solve_run_get_rate (run), ==, 0);
+  elapsed = ne_solve_run_get_elapsed_us (run);
+  g_usleep (20000);
+  g_assert_cmpint (ne_solve_run_get_elapsed_us (run), ==, elapsed);
+
+  seen = watch.n_events;
+  ne_solve_run_step (run);
+  iterate_until (&watch.n_events, seen + 1);
+  g_assert_true (ne_solve_run_get_paused (run));
+
+  ne_solve_run_set_paused (run, FALSE);
+  g_assert_false (ne_solve_run_get_paused (run));
+  iterate_until (&watch.n_events, seen + 2);
+  g_assert_cmpint (ne_solve_run_get_elapsed_us (run), >, elapsed);
+
+  ne_solve_run_stop (run);
+  g_assert_false (ne_solve_run_get_active (run));
+  g_assert_cmpuint (watch.n_active_notify, ==, 2);
+  elapsed = ne_solve_run_get_elapsed_us (run);
+  seen = watch.n_events;
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (watch.n_events, ==, seen);
+  g_assert_cmpuint (watch.n_finished, ==, 0);
+  g_assert_cmpint (ne_solve_run_get_elapsed_us (run), ==, elapsed);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/solve-run/inkala", test_inkala);
+  g_test_add_func ("/engine/solve-run/two-at-once", test_two_at_once);
+  g_test_add_func ("/engine/solve-run/pause-step-stop", test_pause_step_stop);
+
+  return g_test_run ();
+}
