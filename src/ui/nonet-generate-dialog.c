@@ -106,7 +106,7 @@ static void
 nonet_generate_dialog_toast (NonetGenerateDialog *self,
                              const char          *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, nonet_toast_new (title));
+  nonet_toast_show (self->toast_overlay, nonet_toast_new (title));
 }
 
 static Destination

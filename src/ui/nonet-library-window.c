@@ -170,7 +170,7 @@ static void
 nonet_library_window_toast (NonetLibraryWindow *self,
                             const char         *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, nonet_toast_new (title));
+  nonet_toast_show (self->toast_overlay, nonet_toast_new (title));
 }
 
 /* The selected puzzles' ids, in the order shown. */
@@ -738,7 +738,7 @@ nonet_library_window_action_delete (GtkWidget  *widget,
   g_signal_connect_object (toast, "dismissed",
                            G_CALLBACK (nonet_library_window_delete_dismissed), self, 0);
   self->delete_toast = toast;
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  nonet_toast_show (self->toast_overlay, toast);
 }
 
 static void

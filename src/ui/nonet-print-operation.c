@@ -385,7 +385,7 @@ export_pdf_toast_cb (GObject      *source,
   g_autofree char *title = name != NULL ? g_strdup_printf (_("Saved “%s”"), name) : NULL;
 
   if (title != NULL)
-    adw_toast_overlay_add_toast (overlay, nonet_toast_new (title));
+    nonet_toast_show (overlay, nonet_toast_new (title));
 }
 
 void

@@ -9,15 +9,25 @@
 #include "nonet-text.h"
 
 /* A toast goes after 5 s. NONET_TOAST_TIMEOUT, a number of seconds (0: until
- * dismissed), is for tests: one that must find a toast, or press its button,
- * in an app slowed down by sanitizers must not race its lifetime. */
+ * dismissed or replaced, see nonet_toast_show), is for tests: one that must
+ * find a toast, or press its button, in an app slowed down by sanitizers
+ * must not race its lifetime. */
+static guint
+toast_timeout (void)
+{
+  const char *timeout = g_getenv ("NONET_TOAST_TIMEOUT");
+  guint64 seconds = 5;
+
+  if (timeout != NULL)
+    g_ascii_string_to_unsigned (timeout, 10, 0, G_MAXUINT, &seconds, NULL);
+  return (guint) seconds;
+}
+
 AdwToast *
 nonet_toast_new (const char *text)
 {
   g_autofree char *valid = NULL;
   g_autofree char *escaped = NULL;
-  const char *timeout = g_getenv ("NONET_TOAST_TIMEOUT");
-  guint64 seconds = 5;
   AdwToast *toast;
 
   g_return_val_if_fail (text != NULL, NULL);
@@ -25,10 +35,39 @@ nonet_toast_new (const char *text)
   valid = g_utf8_make_valid (text, -1);
   escaped = g_markup_escape_text (valid, -1);
   toast = adw_toast_new (escaped);
-  if (timeout != NULL)
-    g_ascii_string_to_unsigned (timeout, 10, 0, G_MAXUINT, &seconds, NULL);
-  adw_toast_set_timeout (toast, (guint) seconds);
+  adw_toast_set_timeout (toast, toast_timeout ());
   return toast;
+}
+
+#define SHOWN_TOAST "nonet-shown-toast"
+
+static void
+nonet_toast_dismissed (AdwToast        *toast,
+                       AdwToastOverlay *overlay)
+{
+  if (g_object_get_data (G_OBJECT (overlay), SHOWN_TOAST) == toast)
+    g_object_set_data (G_OBJECT (overlay), SHOWN_TOAST, NULL);
+}
+
+void
+nonet_toast_show (AdwToastOverlay *overlay,
+                  AdwToast        *toast)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  /* A toast that stays until dismissed would keep the next one queued
+   * behind it for good: the newer one takes its place. */
+  if (toast_timeout () == 0)
+    {
+      AdwToast *shown = g_object_get_data (G_OBJECT (overlay), SHOWN_TOAST);
+
+      if (shown != NULL)
+        adw_toast_dismiss (shown);
+      g_object_set_data_full (G_OBJECT (overlay), SHOWN_TOAST, g_object_ref (toast), g_object_unref);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (nonet_toast_dismissed), overlay, 0);
+    }
+  adw_toast_overlay_add_toast (overlay, toast);
 }
 
 char *

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 /* A toast that shows text as it is: never read as markup, and invalid
  * UTF-8 shown as U+FFFD. */
 AdwToast *nonet_toast_new              (const char *text);
+/* Adds toast (taking it) to overlay. */
+void      nonet_toast_show             (AdwToastOverlay *overlay,
+                                        AdwToast        *toast);
 
 /* A file's name for the player to read: its base name in UTF-8, whatever
  * the bytes of the name on disk. */

@@ -32,7 +32,7 @@ void
 nonet_window_toast (NonetWindow *self,
                     const char  *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, nonet_toast_new (title));
+  nonet_toast_show (self->toast_overlay, nonet_toast_new (title));
 }
 
 static gboolean

@@ -61,6 +61,10 @@ def test(home, apps):
     shot_dir = os.environ.get("NONET_TEST_OUTPUT", home.path)
     os.makedirs(shot_dir, exist_ok=True)
     db = os.path.join(home.env["XDG_DATA_HOME"], "nonet", "library.db")
+    # Its toasts stay until the next replaces them: the cancelled, added and
+    # saved toasts are each found however slowly the app (ASan, a busy
+    # machine) lets the accessibility tree be walked.
+    home.env["NONET_TOAST_TIMEOUT"] = "0"
 
     app = e2e.App(home)
     apps.append(app)

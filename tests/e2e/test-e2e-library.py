@@ -36,7 +36,7 @@ def search(app, wid, text):
 
 
 def test(home, apps):
-    # Its toasts stay until dismissed: the delete toast's Undo is pressed
+    # Its toasts stay until dismissed or replaced: the delete toast's Undo is pressed
     # after the screenshot of the empty state, however slow the app (ASan).
     home.env["NONET_TOAST_TIMEOUT"] = "0"
     app = e2e.App(home)
