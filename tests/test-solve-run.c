@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-solve-run.c: the animated run as an object, without GTK: the exact
- * counts and board of the core, the time run and the rate, "active", and
- * two runs at once on different puzzles. */
+ * counts and board of the core, the time run and the rate (test-rate.c has
+ * its arithmetic), "active", and two runs at once on different puzzles. */
 
 #define G_LOG_DOMAIN "nonet-test"
 
@@ -14,6 +14,8 @@
 typedef struct
 {
   guint    n_events;
+  guint    n_batches;
+  guint    n_running_batches;   /* delivered while not paused */
   guint    n_finished;
   guint    n_active_notify;
   guint    result;
@@ -28,6 +30,11 @@ on_events (NeSolveRun    *run,
 {
   g_assert_true (ne_solve_run_get_active (run));
   watch->n_events += n_events;
+  watch->n_batches++;
+  /* Whatever the speed, a rate from the second delivery on: at Unlimited
+   * too, where a batch comes at most once a frame. */
+  if (!ne_solve_run_get_paused (run) && ++watch->n_running_batches >= 2)
+    g_assert_cmpfloat (ne_solve_run_get_rate (run), >, 0);
 }
 
 static void
@@ -155,33 +162,38 @@ test_two_at_once (void)
   assert_solved (b, &wb, EULER1_SOLUTION, euler_counters.attempts, euler_counters.backtracks);
 }
 
-/* Paused, the time run stands still and the rate is 0; a step lets exactly
- * one event through; a stopped run is not active and never finishes. */
+/* Paused, the time run and the rate stand still, the steps taken then left
+ * out of the rate; a step lets exactly one event through; a stopped run is
+ * not active, never finishes, and its figures stay. */
 static void
 test_pause_step_stop (void)
 {
   NcGrid puzzle = grid_from_line (INKALA);
   g_autoptr(NeSolveRun) run = NULL;
   gint64 elapsed;
+  double rate;
   guint seen;
   Watch watch;
 
   run = watched_run (&puzzle, &watch);
   ne_solve_run_set_speed (run, 200);
   ne_solve_run_start (run);
-  iterate_until (&watch.n_events, 1);
+  iterate_until (&watch.n_batches, 2);
 
   ne_solve_run_set_paused (run, TRUE);
   g_assert_true (ne_solve_run_get_paused (run));
-  g_assert_cmpfloat (ne_solve_run_get_rate (run), ==, 0);
+  rate = ne_solve_run_get_rate (run);
+  g_assert_cmpfloat (rate, >, 0);
   elapsed = ne_solve_run_get_elapsed_us (run);
   g_usleep (20000);
   g_assert_cmpint (ne_solve_run_get_elapsed_us (run), ==, elapsed);
+  g_assert_cmpfloat (ne_solve_run_get_rate (run), ==, rate);
 
   seen = watch.n_events;
   ne_solve_run_step (run);
   iterate_until (&watch.n_events, seen + 1);
   g_assert_true (ne_solve_run_get_paused (run));
+  g_assert_cmpfloat (ne_solve_run_get_rate (run), ==, rate);
 
   ne_solve_run_set_paused (run, FALSE);
   g_assert_false (ne_solve_run_get_paused (run));
@@ -192,12 +204,14 @@ test_pause_step_stop (void)
   g_assert_false (ne_solve_run_get_active (run));
   g_assert_cmpuint (watch.n_active_notify, ==, 2);
   elapsed = ne_solve_run_get_elapsed_us (run);
+  rate = ne_solve_run_get_rate (run);
   seen = watch.n_events;
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_cmpuint (watch.n_events, ==, seen);
   g_assert_cmpuint (watch.n_finished, ==, 0);
   g_assert_cmpint (ne_solve_run_get_elapsed_us (run), ==, elapsed);
+  g_assert_cmpfloat (ne_solve_run_get_rate (run), ==, rate);
 }
 
 int

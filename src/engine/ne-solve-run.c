@@ -10,11 +10,10 @@
 
 #include "ne-solve-run.h"
 
+#include "ne-rate.h"
 #include "ne-solve-task.h"
 
 #define TICK_MS          100
-/* The rate is measured over at least this long. */
-#define RATE_INTERVAL_US (500 * G_TIME_SPAN_MILLISECOND)
 
 struct _NeSolveRun
 {
@@ -29,12 +28,11 @@ struct _NeSolveRun
   gboolean     has_last;
   gboolean     started;
   gboolean     active;         /* started and not yet finished or stopped */
+  gboolean     finished;
   gint64       elapsed_us;     /* time run while not paused, till resumed_us */
   gint64       resumed_us;     /* 0 while paused or ended */
   guint64      n_events;
-  guint64      rate_events;    /* n_events at rate_mark_us */
-  gint64       rate_mark_us;
-  double       rate;
+  NeRateWindow rate_window;    /* on the time run: events while paused are steps */
 };
 
 G_DEFINE_FINAL_TYPE (NeSolveRun, ne_solve_run, G_TYPE_OBJECT)
@@ -79,16 +77,7 @@ ne_solve_run_end (NeSolveRun *self)
 static gboolean
 ne_solve_run_tick (gpointer user_data)
 {
-  NeSolveRun *self = NE_SOLVE_RUN (user_data);
-  gint64 now = g_get_monotonic_time ();
-
-  if (self->resumed_us != 0 && now - self->rate_mark_us >= RATE_INTERVAL_US)
-    {
-      self->rate = (self->n_events - self->rate_events) * 1e6 / (double) (now - self->rate_mark_us);
-      self->rate_events = self->n_events;
-      self->rate_mark_us = now;
-    }
-  g_signal_emit (self, signals[SIGNAL_TICK], 0);
+  g_signal_emit (user_data, signals[SIGNAL_TICK], 0);
   return G_SOURCE_CONTINUE;
 }
 
@@ -107,6 +96,8 @@ ne_solve_run_task_events (NeSolveRun    *self,
       self->has_last = TRUE;
     }
   self->n_events += n_events;
+  if (self->resumed_us != 0)
+    ne_rate_window_add (&self->rate_window, ne_solve_run_get_elapsed_us (self), n_events);
   g_signal_emit (self, signals[SIGNAL_EVENTS], 0, events, n_events);
 }
 
@@ -115,8 +106,7 @@ ne_solve_run_task_finished (NeSolveRun *self,
                             guint       result)
 {
   ne_solve_run_end (self);
-  /* At the end the rate is the run's average. */
-  self->rate = self->elapsed_us > 0 ? self->n_events * 1e6 / (double) self->elapsed_us : 0;
+  self->finished = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
   g_signal_emit (self, signals[SIGNAL_FINISHED], 0, result);
 }
@@ -199,6 +189,7 @@ ne_solve_run_class_init (NeSolveRunClass *klass)
 static void
 ne_solve_run_init (NeSolveRun *self)
 {
+  ne_rate_window_init (&self->rate_window);
 }
 
 NeSolveRun *
@@ -235,7 +226,7 @@ ne_solve_run_start (NeSolveRun *self)
 
   self->started = TRUE;
   self->elapsed_us = 0;
-  self->resumed_us = self->rate_mark_us = g_get_monotonic_time ();
+  self->resumed_us = g_get_monotonic_time ();
   self->active = TRUE;
   self->tick = g_timeout_source_new (TICK_MS);
   g_source_set_callback (self->tick, ne_solve_run_tick, self, NULL);
@@ -259,12 +250,10 @@ ne_solve_run_set_paused (NeSolveRun *self,
       ne_solve_task_pause (self->task);
       self->elapsed_us = ne_solve_run_get_elapsed_us (self);
       self->resumed_us = 0;
-      self->rate = 0;
     }
   else
     {
-      self->resumed_us = self->rate_mark_us = g_get_monotonic_time ();
-      self->rate_events = self->n_events;
+      self->resumed_us = g_get_monotonic_time ();
       ne_solve_task_resume (self->task);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
@@ -298,7 +287,6 @@ ne_solve_run_stop (NeSolveRun *self)
   if (!self->active)
     return;
   ne_solve_run_end (self);
-  self->rate = 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
 }
 
@@ -343,7 +331,10 @@ ne_solve_run_get_rate (NeSolveRun *self)
 {
   g_return_val_if_fail (NE_IS_SOLVE_RUN (self), 0);
 
-  return self->rate;
+  /* At the end the rate is the run's average. */
+  if (self->finished)
+    return self->elapsed_us > 0 ? self->n_events * 1e6 / (double) self->elapsed_us : 0;
+  return ne_rate_window_get_rate (&self->rate_window);
 }
 
 gboolean

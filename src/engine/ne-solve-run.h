@@ -45,8 +45,10 @@ void             ne_solve_run_get_counters   (NeSolveRun   *self,
                                               NcCounters   *counters);
 /* The time run while not paused. */
 gint64           ne_solve_run_get_elapsed_us (NeSolveRun   *self);
-/* Events per second: while running, over the last half second or more (0
- * before the first and while paused); once finished, the run's average. */
+/* Events per second: until the run finishes, over the last second of the
+ * time run, counted by when the events were delivered, whatever the speed
+ * (ne-rate.h; 0 before a second delivery); the steps taken while paused are
+ * left out. Once finished, the run's average. */
 double           ne_solve_run_get_rate       (NeSolveRun   *self);
 /* The last event delivered, for a status line; FALSE before the first. */
 gboolean         ne_solve_run_get_last_event (NeSolveRun   *self,
