@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-event-log.c: the solver's step log keeps the last steps of a run in
  * order, numbered from the start, tells a view exactly what changed, and
- * shows them in a list that follows the run. */
+ * shows them in a list that follows the run to its last step and is one
+ * Tab stop. */
 
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "ne-messages.h"
+#include "ne-solve-run.h"
 #include "nonet-event-log.h"
 #include "nonet-event-ring.h"
 #include "test-gtk-util.h"
@@ -285,15 +287,133 @@ test_log_follows (void)
   g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >=,
                      gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 1);
 
-  /* Bounded however long the run. */
+  /* Bounded however long the run; full, it still follows, whether a batch
+   * replaces every row or a few rows trickle in and the oldest go. */
   for (int i = 0; i < 20; i++)
     nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 0), events->len);
   g_assert_cmpuint (g_list_model_get_n_items (nonet_event_log_get_model (NONET_EVENT_LOG (log))), ==,
                     NONET_EVENT_LOG_CAPACITY);
+  g_assert_true (wait_for_last_row (log));
+  for (guint i = 0; i < 40; i++)
+    {
+      nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 200 + i), 1);
+      wait_for_frames (1);
+    }
+  g_assert_true (wait_for_last_row (log));
 
   nonet_event_log_clear (NONET_EVENT_LOG (log));
   g_assert_cmpuint (g_list_model_get_n_items (nonet_event_log_get_model (NONET_EVENT_LOG (log))), ==, 0);
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The number in the row that has the focus, or NULL if none has. */
+static const char *
+focused_row_number (GtkWidget *window,
+                    GtkWidget *log)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  GtkWidget *box, *number;
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, log))
+    return NULL;
+  /* The row's widget holds the box of setup_row: number, sentence. */
+  box = gtk_widget_get_first_child (focus);
+  number = box != NULL ? gtk_widget_get_first_child (box) : NULL;
+  g_assert_true (GTK_IS_LABEL (number));
+  return gtk_label_get_label (GTK_LABEL (number));
+}
+
+/* The log is one Tab stop between the widgets around it: Tab enters it on
+ * the newest row, and the next Tab (or Shift+Tab) leaves it. */
+static void
+test_log_one_tab_stop (void)
+{
+  g_autoptr(GArray) events = euler_events ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *before = gtk_button_new_with_label ("Before");
+  GtkWidget *log = nonet_event_log_new ();
+  GtkWidget *after = gtk_button_new_with_label ("After");
+
+  gtk_widget_set_vexpand (log, TRUE);
+  gtk_box_append (GTK_BOX (box), before);
+  gtk_box_append (GTK_BOX (box), log);
+  gtk_box_append (GTK_BOX (box), after);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 300);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+
+  nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 0), 500);
+  g_assert_true (wait_for_last_row (log));
+
+  g_assert_true (gtk_widget_grab_focus (before));
+  g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
+  g_assert_cmpstr (focused_row_number (window, log), ==, "500");
+  g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == after);
+
+  g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_BACKWARD));
+  g_assert_nonnull (focused_row_number (window, log));
+  g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_BACKWARD));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+append_run_events (NeSolveRun    *run,
+                   gconstpointer  events,
+                   guint          n_events,
+                   GtkWidget     *log)
+{
+  nonet_event_log_append (NONET_EVENT_LOG (log), events, n_events);
+}
+
+static void
+note_finished (NeSolveRun *run,
+               guint       result,
+               gboolean   *finished)
+{
+  *finished = TRUE;
+}
+
+/* A run at unlimited speed comes in batches of thousands of steps, each
+ * more than the log keeps: when it ends, the newest row is on screen and
+ * is the run's last event, "Solved". */
+static void
+test_log_run_end (void)
+{
+  NcGrid puzzle = grid_from_line (INKALA);
+  g_autoptr(NeSolveRun) run = ne_solve_run_new (&puzzle, NC_ORDER_READING);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *log = nonet_event_log_new ();
+  GListModel *model = nonet_event_log_get_model (NONET_EVENT_LOG (log));
+  gboolean finished = FALSE;
+  g_autofree char *last = NULL;
+  g_autofree char *solved = NULL;
+  NcEvent event;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 300);
+  gtk_window_set_child (GTK_WINDOW (window), log);
+  gtk_window_present (GTK_WINDOW (window));
+
+  ne_solve_run_set_speed (run, 0);
+  g_signal_connect (run, "events", G_CALLBACK (append_run_events), log);
+  g_signal_connect (run, "finished", G_CALLBACK (note_finished), &finished);
+  ne_solve_run_start (run);
+  while (!finished)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_true (ne_solve_run_get_last_event (run, &event));
+  g_assert_cmpint (event.kind, ==, NC_EVENT_SOLVED);
+  last = row_text (model, g_list_model_get_n_items (model) - 1);
+  solved = ne_event_describe (&event, TRUE);
+  g_assert_true (g_str_has_suffix (last, solved));
+  g_assert_true (wait_for_last_row (log));
+
+  g_signal_handlers_disconnect_by_data (run, log);
+  g_signal_handlers_disconnect_by_data (run, &finished);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -308,6 +428,8 @@ main (int   argc,
 
   g_test_add_func ("/ui/event-log/ring-batches", test_ring_batches);
   g_test_add_func ("/ui/event-log/follows", test_log_follows);
+  g_test_add_func ("/ui/event-log/run-end", test_log_run_end);
+  g_test_add_func ("/ui/event-log/one-tab-stop", test_log_one_tab_stop);
 
   return g_test_run ();
 }

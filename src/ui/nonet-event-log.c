@@ -85,13 +85,19 @@ bind_row (GtkSignalListItemFactory *factory,
 }
 
 static gboolean
+nonet_event_log_fits (NonetEventLog *self)
+{
+  return gtk_adjustment_get_upper (self->vadjustment) <= gtk_adjustment_get_page_size (self->vadjustment);
+}
+
+static gboolean
 nonet_event_log_at_end (NonetEventLog *self)
 {
   double value = gtk_adjustment_get_value (self->vadjustment);
   double page = gtk_adjustment_get_page_size (self->vadjustment);
   double upper = gtk_adjustment_get_upper (self->vadjustment);
 
-  return upper <= page || value + page >= upper - 1.0;
+  return nonet_event_log_fits (self) || value + page >= upper - 1.0;
 }
 
 static gboolean
@@ -118,6 +124,29 @@ adjustment_changed (NonetEventLog *self)
     self->scroll_id = g_idle_add_full (GDK_PRIORITY_REDRAW - 1, scroll_to_end, self, NULL);
 }
 
+/* One Tab stop: GtkListView 4.8 takes Tab from row to row, through
+ * thousands of them. Tab from outside enters on the newest row while the
+ * log follows the run (elsewhere, on the row last focused); inside, the
+ * list's own keys (arrows, Page Up/Down, Home, End) move between rows, and
+ * the next Tab leaves. */
+static gboolean
+nonet_event_log_focus (GtkWidget        *widget,
+                       GtkDirectionType  direction)
+{
+  NonetEventLog *self = NONET_EVENT_LOG (widget);
+  GtkWidget *newest;
+
+  if (direction != GTK_DIR_TAB_FORWARD && direction != GTK_DIR_TAB_BACKWARD)
+    return GTK_WIDGET_CLASS (nonet_event_log_parent_class)->focus (widget, direction);
+  if (gtk_widget_get_focus_child (widget) != NULL)
+    return FALSE;
+  /* At the end the list's last row widget is the newest row's. */
+  newest = gtk_widget_get_last_child (GTK_WIDGET (self->list));
+  if (newest != NULL && nonet_event_log_at_end (self))
+    return gtk_widget_grab_focus (newest);
+  return GTK_WIDGET_CLASS (nonet_event_log_parent_class)->focus (widget, direction);
+}
+
 static void
 nonet_event_log_dispose (GObject *object)
 {
@@ -140,6 +169,8 @@ nonet_event_log_class_init (NonetEventLogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = nonet_event_log_dispose;
+
+  widget_class->focus = nonet_event_log_focus;
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "eventlog");
@@ -189,6 +220,15 @@ nonet_event_log_append (NonetEventLog *self,
   /* A scroll to the end still pending counts as being there. */
   self->stick = self->scroll_id != 0 || nonet_event_log_at_end (self);
   nonet_event_ring_append (self->ring, events, n_events);
+  /* The list keeps an anchor row in place, not the end: once the ring is
+   * full a batch leaves the height as it was (no "changed"), the anchor
+   * moves up with the rows dropped before it, or goes with them when the
+   * batch replaces them all. Anchor the newest row instead. While all
+   * rows fit (or before the list is first laid out: there, anchoring
+   * leaves it unscrollable) the height grows, and "changed" follows. */
+  if (self->stick && !nonet_event_log_fits (self))
+    gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u",
+                                g_list_model_get_n_items (G_LIST_MODEL (self->ring)) - 1);
 }
 
 void

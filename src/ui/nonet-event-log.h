@@ -4,7 +4,8 @@
  * the start of the run. It keeps the last NONET_EVENT_LOG_CAPACITY steps in
  * a ring and lists them in a GtkListView, which only makes rows for what is
  * on screen: a run of millions of steps costs the same as one of a hundred.
- * While the view is scrolled to the end it follows the run. */
+ * While the view is scrolled to the end it follows the run. It is one Tab
+ * stop; inside, the arrow keys move from row to row. */
 #pragma once
 
 #include <gtk/gtk.h>
