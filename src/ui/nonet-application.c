@@ -94,6 +94,16 @@ static const struct {
   { "win.generate", { "<Control>g", NULL } },
   { "win.print", { "<Control>p", NULL } },
   { "win.show-log", { "<Control><Shift>l", NULL } },
+  /* The solver: F5 starts a run, as a debugger's Run does; Ctrl+F5 solves
+   * without watching. Space and "." pause and step, as in video players;
+   * Escape stops (a binding of the window). No key here is one the grid
+   * takes (digits, arrows, Home, End, Page Up, Page Down, Delete, Backspace). */
+  { "win.animate", { "F5", NULL } },
+  { "win.solve", { "<Control>F5", NULL } },
+  { "win.animate-pause", { "space", NULL } },
+  { "win.animate-step", { "period", NULL } },
+  { "win.cell-order::reading", { "<Control><Shift>r", NULL } },
+  { "win.cell-order::mrv", { "<Control><Shift>m", NULL } },
 };
 
 /* The main window, made if there is none (the library and dialogs are

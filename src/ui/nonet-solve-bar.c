@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-solve-bar.c: the controls and counters of a solver run. The speed
  * scale is logarithmic: its value v in 0..4 means 10^v steps per second, and
- * its last stretch (above 4) means unlimited. */
+ * its last stretch (above 4) means unlimited. Its marks are labelled, and a
+ * screen reader hears the speed in words, not the scale's value. */
 
 #define G_LOG_DOMAIN "nonet-solve-bar"
 
@@ -88,14 +89,36 @@ format_speed (GtkScale *scale,
   return g_strdup_printf (_("%s/s"), count);
 }
 
+/* The speed in words, as a screen reader says it. GTK 4.8 does not send
+ * the value text over AT-SPI, so the description carries it too. */
+static void
+update_speed_description (NonetSolveBar *self,
+                          guint          speed)
+{
+  g_autofree char *text = NULL;
+
+  if (speed == 0)
+    text = g_strdup (_("Unlimited"));
+  else
+    {
+      g_autofree char *count = ne_format_count (speed);
+
+      /* Translators: the solver's speed; %s is a number such as 1,000 */
+      text = g_strdup_printf (ngettext ("%s step per second", "%s steps per second", speed),
+                              count);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->speed_scale),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
+}
+
 static void
 on_speed_changed (NonetSolveBar *self)
 {
   guint speed = speed_from_value (gtk_adjustment_get_value (self->speed_adjustment));
-  g_autofree char *text = format_speed (self->speed_scale, gtk_adjustment_get_value (self->speed_adjustment), NULL);
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->speed_scale),
-                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+  update_speed_description (self, speed);
   if (speed == self->speed)
     return;
   self->speed = speed;
@@ -133,6 +156,7 @@ nonet_solve_bar_set_speed (NonetSolveBar *self,
   if (speed <= NONET_SOLVE_BAR_MAX_SPEED && speed != self->speed)
     {
       self->speed = speed;
+      update_speed_description (self, speed);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
     }
 }
@@ -360,6 +384,16 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
 }
 
 static void
+add_speed_mark (NonetSolveBar *self,
+                double         value)
+{
+  g_autofree char *text = format_speed (self->speed_scale, value, NULL);
+  g_autofree char *markup = g_markup_printf_escaped ("<small>%s</small>", text);
+
+  gtk_scale_add_mark (self->speed_scale, value, GTK_POS_BOTTOM, markup);
+}
+
+static void
 nonet_solve_bar_init (NonetSolveBar *self)
 {
   NcCounters zero = { 0 };
@@ -367,12 +401,24 @@ nonet_solve_bar_init (NonetSolveBar *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
-  gtk_scale_add_mark (self->speed_scale, SCALE_MAX_FINITE, GTK_POS_BOTTOM, NULL);
+  /* 1, 10, 100, 1,000/s and Unlimited: where each power of ten is. */
+  for (guint i = 0; i < SCALE_MAX_FINITE; i++)
+    add_speed_mark (self, i);
+  add_speed_mark (self, SCALE_UNLIMITED);
   self->speed = 0;
   gtk_adjustment_set_value (self->speed_adjustment, SCALE_UNLIMITED);
   on_speed_changed (self);
   g_signal_connect_object (self->speed_adjustment, "value-changed",
                            G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
+  /* GTK 4.8's drop-down takes the focus with an inner button of no name:
+   * Tab would land on an unnamed button. It is named as the drop-down is. */
+  {
+    GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (self->order_dropdown));
+
+    if (GTK_IS_TOGGLE_BUTTON (button))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cell Order"), -1);
+  }
   g_signal_connect_object (self->order_dropdown, "notify::selected",
                            G_CALLBACK (on_order_changed), self, G_CONNECT_SWAPPED);
   nonet_solve_bar_set_counters (self, &zero, 0, 0);

@@ -93,6 +93,7 @@ nonet_window_update_actions (NonetWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-pause", nonet_window_run_active (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-step", nonet_window_run_active (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-stop", self->overlay_on);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cell-order", self->game != NULL && !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  can_move && ne_game_get_can_undo (active));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -403,6 +404,19 @@ nonet_window_action_reset (GtkWidget  *widget,
     nonet_window_toast (self, _("There is nothing to reset"));
 }
 
+/* The solve bar's cell order ("reading" or "mrv"): a run going restarts in it. */
+static void
+nonet_window_action_cell_order (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+  NcOrder order;
+
+  if (nc_order_from_name (g_variant_get_string (parameter, NULL), &order))
+    nonet_solve_bar_set_order (self->solve_bar, order);
+}
+
 /* With G_MESSAGES_DEBUG=nonet-window, where the grid's cells are in window
  * coordinates (as xdotool counts them), so end-to-end tests can click them. */
 static void
@@ -625,8 +639,12 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.animate-pause", NULL, nonet_window_action_animate_pause);
   gtk_widget_class_install_action (widget_class, "win.animate-step", NULL, nonet_window_action_animate_step);
   gtk_widget_class_install_action (widget_class, "win.animate-stop", NULL, nonet_window_action_animate_stop);
+  gtk_widget_class_install_action (widget_class, "win.cell-order", "s", nonet_window_action_cell_order);
   /* Escape stops a run or closes a solution (the action is disabled
-   * otherwise, and the key goes on). Space is in nonet_window_init (). */
+   * otherwise, and the key goes on). The other keys of a run are
+   * application accelerators (nonet-application.c): caught before the
+   * focused widget sees them, wherever the focus is, and passed on while
+   * their action is disabled. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.animate-stop", NULL);
 }
 
@@ -664,18 +682,6 @@ nonet_window_init (NonetWindow *self)
     nc_order_from_name (order_name, &order);
     nonet_solve_bar_set_order (self->solve_bar, order);
     nonet_solve_bar_set_speed (self->solve_bar, (guint) MAX (0, g_settings_get_int (self->settings, "animation-speed")));
-  }
-  /* Space pauses and resumes a run wherever the focus is: caught before
-   * the focused widget (and GtkWindow's own Space binding) see it. While no
-   * run goes the action is disabled and the key goes on. */
-  {
-    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
-
-    gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, 0),
-                                                            gtk_named_action_new ("win.animate-pause")));
-    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   g_signal_connect_object (self->solve_bar, "notify::order",
                            G_CALLBACK (nonet_window_solve_bar_order_changed), self, G_CONNECT_SWAPPED);
