@@ -7,6 +7,7 @@
 # NONET_APP_WRAPPER, a command the app is started under (valgrind);
 # NONET_E2E_TIMEOUT_SCALE, a factor for every wait (for a sanitized build).
 
+import fcntl
 import os
 import re
 import shlex
@@ -77,12 +78,14 @@ def xdotool(*args, timeout=20):
 
 
 class Home:
-    """A throwaway $HOME of XDG folders, kept across restarts of the app."""
+    """A throwaway $HOME of XDG folders, kept across restarts of the app.
+    Its toasts stay until dismissed or replaced (NONET_TOAST_TIMEOUT=0), so
+    that a test finds each however slow the app (ASan, a busy machine)."""
 
     def __init__(self):
         self.path = tempfile.mkdtemp(prefix="nonet-e2e-")
         self.env = dict(os.environ, GSETTINGS_BACKEND="memory",
-                        G_MESSAGES_DEBUG="nonet-window")
+                        G_MESSAGES_DEBUG="nonet-window", NONET_TOAST_TIMEOUT="0")
         for name in ("CACHE", "CONFIG", "DATA", "STATE"):
             self.env[f"XDG_{name}_HOME"] = os.path.join(self.path, name.lower())
         self.env["XDG_RUNTIME_DIR"] = os.path.join(self.path, "runtime")
@@ -329,47 +332,55 @@ def type_puzzle(app, line):
 
 # Installing: LOCALEDIR and the data folders are compiled in, so the tests
 # that need the installed app build and install the source into a prefix.
+# The tests that do share one build and prefix (NONET_INSTALL_DIR), under a
+# lock: the first to come builds, the next finds it built and only
+# reinstalls.
 
-def install(prefix, build):
-    """Builds and installs Nonet (NONET_SOURCE_DIR) into prefix with meson,
-    set up with NONET_MESON_SETUP_ARGS (the sanitizers of the build under
-    test); None on success, else the log."""
+def install(top):
+    """Builds and installs Nonet (NONET_SOURCE_DIR) into top/prefix with
+    meson, in top/build, without its tests (-Dtests=false) and set up with
+    NONET_MESON_SETUP_ARGS (the sanitizers of the build under test); None
+    on success, else the log."""
     source = os.environ["NONET_SOURCE_DIR"]
+    build, prefix = os.path.join(top, "build"), os.path.join(top, "prefix")
     setup_args = shlex.split(os.environ.get("NONET_MESON_SETUP_ARGS", ""))
-    for args in (["meson", "setup", "--prefix", prefix, *setup_args, build, source],
-                 ["meson", "install", "-C", build, "--quiet"]):
+    steps = [["meson", "install", "-C", build, "--quiet"]]
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        steps.insert(0, ["meson", "setup", "--prefix", prefix, "-Dtests=false", *setup_args,
+                         build, source])
+    for args in steps:
         result = subprocess.run(args, capture_output=True, text=True, timeout=900 * TIMEOUT_SCALE)
         if result.returncode != 0:
             return f"{' '.join(args)}:\n{result.stdout}{result.stderr}"
     return None
 
 
-def run_installed(test, prefix_name="nonet-e2e-installed-"):
-    """Installs Nonet into a temporary prefix, points NONET_APP at its
-    bin/nonet and runs test(home, apps, prefix) as run() does; the home's
-    schema and data folders are the prefix's."""
+def run_installed(test):
+    """Installs Nonet into the prefix the install tests share, points
+    NONET_APP at its bin/nonet and runs test(home, apps, prefix) as run()
+    does; the home's schema and data folders are the prefix's."""
     code = check_environment()
     if code is not None:
         return code
     if shutil.which("meson") is None:
         print("FAIL: meson is not on PATH")
         return 1
-    top = tempfile.mkdtemp(prefix=prefix_name)
-    try:
-        prefix = os.path.join(top, "prefix")
-        log = install(prefix, os.path.join(top, "build"))
-        if log is not None:
-            print(f"FAIL: installing into {prefix} failed:\n{log}")
-            return 1
-        os.environ["NONET_APP"] = os.path.join(prefix, "bin", "nonet")
+    top = os.environ["NONET_INSTALL_DIR"]
+    os.makedirs(top, exist_ok=True)
+    prefix = os.path.join(top, "prefix")
+    with open(os.path.join(top, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        log = install(top)
+    if log is not None:
+        print(f"FAIL: installing into {prefix} failed:\n{log}")
+        return 1
+    os.environ["NONET_APP"] = os.path.join(prefix, "bin", "nonet")
 
-        def installed(home, apps):
-            home.env.update(GSETTINGS_SCHEMA_DIR=os.path.join(prefix, "share", "glib-2.0", "schemas"),
-                            XDG_DATA_DIRS=os.path.join(prefix, "share") + ":/usr/local/share:/usr/share")
-            test(home, apps, prefix)
-        return run(installed)
-    finally:
-        shutil.rmtree(top, ignore_errors=True)
+    def installed(home, apps):
+        home.env.update(GSETTINGS_SCHEMA_DIR=os.path.join(prefix, "share", "glib-2.0", "schemas"),
+                        XDG_DATA_DIRS=os.path.join(prefix, "share") + ":/usr/local/share:/usr/share")
+        test(home, apps, prefix)
+    return run(installed)
 
 
 # The solve bar (Solve and Animate).

@@ -61,10 +61,6 @@ def test(home, apps):
     shot_dir = os.environ.get("NONET_TEST_OUTPUT", home.path)
     os.makedirs(shot_dir, exist_ok=True)
     db = os.path.join(home.env["XDG_DATA_HOME"], "nonet", "library.db")
-    # Its toasts stay until the next replaces them: the cancelled, added and
-    # saved toasts are each found however slowly the app (ASan, a busy
-    # machine) lets the accessibility tree be walked.
-    home.env["NONET_TOAST_TIMEOUT"] = "0"
 
     app = e2e.App(home)
     apps.append(app)
@@ -177,9 +173,9 @@ def test(home, apps):
     print_wid = app.window_id("Print")
     time.sleep(1)
     # GTK 4.8 names every tab "Tab"; the label inside says which.
-    label = e2e.wait_for("the Puzzles tab", lambda: app.find_in(printer, lambda a: a is not None
-                                                                and a.name == "Puzzles"
-                                                                and a.parent.getRole() == pyatspi.ROLE_PAGE_TAB))
+    e2e.wait_for("the Puzzles tab", lambda: app.find_in(printer, lambda a: a is not None
+                                                        and a.name == "Puzzles"
+                                                        and a.parent.getRole() == pyatspi.ROLE_PAGE_TAB))
     # The dialog opens with the focus on its first tab, General; GTK puts
     # an application's tab third, after Page Setup (the accessible tree
     # lists it last). Arrows move along the tabs.

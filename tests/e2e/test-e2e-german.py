@@ -91,7 +91,7 @@ def test_installed(home, apps, prefix):
 
 
 def main():
-    return e2e.run_installed(test_installed, "nonet-e2e-de-")
+    return e2e.run_installed(test_installed)
 
 
 if __name__ == "__main__":

@@ -36,9 +36,6 @@ def search(app, wid, text):
 
 
 def test(home, apps):
-    # Its toasts stay until dismissed or replaced: the delete toast's Undo is pressed
-    # after the screenshot of the empty state, however slow the app (ASan).
-    home.env["NONET_TOAST_TIMEOUT"] = "0"
     app = e2e.App(home)
     apps.append(app)
     e2e.wait_for_puzzle(app)

@@ -49,7 +49,7 @@ def test(home, apps):
     # A given stays as it was.
     given = givens[0]
     before = app.select(given)
-    app.key("1" if f", 1, given" not in before else "2")
+    app.key("1" if ", 1, given" not in before else "2")
     after = app.select(given)
     if after != before:
         raise e2e.Failure(f"typing over a given changed it: {before!r} became {after!r}")
