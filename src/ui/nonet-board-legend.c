@@ -163,9 +163,12 @@ nonet_board_legend_init (NonetBoardLegend *self)
     {
       GtkWidget *label = gtk_label_new (_(entries[i].text));
 
+      /* One width, whatever the popover is offered: a wrapped label that
+       * may be narrower or wider asks for a height for the wrong width and
+       * the popover cuts the last line off. Narrow enough for 360 px. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
-      gtk_label_set_width_chars (GTK_LABEL (label), 24);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_width_chars (GTK_LABEL (label), 30);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_grid_attach (GTK_GRID (grid), sample_new (&entries[i]), 0, (int) i, 1, 1);

@@ -41,7 +41,6 @@ struct _NonetSolveBar
   GtkLabel       *rate_label;
   GtkLabel       *previous_label;
   GtkLabel       *status_label;
-  GtkWidget      *legend_button;
 
   /* Owned */
   char           *attempts_text;
@@ -448,7 +447,6 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, rate_label);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, previous_label);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, status_label);
-  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, legend_button);
 }
 
 static void
@@ -486,14 +484,6 @@ nonet_solve_bar_init (NonetSolveBar *self)
     if (GTK_IS_TOGGLE_BUTTON (button))
       gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cell Order"), -1);
-  }
-  /* So does the legend's menu button, with its own inner toggle button. */
-  {
-    GtkWidget *button = gtk_widget_get_first_child (self->legend_button);
-
-    if (GTK_IS_TOGGLE_BUTTON (button))
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("What the Marks Mean"), -1);
   }
   g_signal_connect_object (self->order_dropdown, "notify::selected",
                            G_CALLBACK (on_order_changed), self, G_CONNECT_SWAPPED);
