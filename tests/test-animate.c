@@ -302,26 +302,17 @@ test_order_switch (void)
   run_clear (&run, window);
 }
 
+/* Every widget of type under widget, in order. */
 static void
-collect_labels (GtkWidget *widget,
-                GPtrArray *labels)
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *found)
 {
-  if (GTK_IS_LABEL (widget))
-    g_ptr_array_add (labels, widget);
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    collect_labels (child, labels);
-}
-
-static void
-collect_samples (GtkWidget *widget,
-                 GPtrArray *samples)
-{
-  if (GTK_IS_DRAWING_AREA (widget))
-    g_ptr_array_add (samples, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_samples (child, samples);
+    collect (child, type, found);
 }
 
 /* The legend: a heading and one sentence per mark, each beside a sample
@@ -339,8 +330,8 @@ test_legend (void)
 
   gtk_window_set_child (GTK_WINDOW (window), legend);
   gtk_window_present (GTK_WINDOW (window));
-  collect_labels (legend, labels);
-  collect_samples (legend, samples);
+  collect (legend, GTK_TYPE_LABEL, labels);
+  collect (legend, GTK_TYPE_DRAWING_AREA, samples);
   g_assert_cmpuint (samples->len, >, 0);
   /* Laid out: the last sample has its size. */
   while (gtk_widget_get_width (samples->pdata[samples->len - 1]) == 0)

@@ -149,31 +149,37 @@ nonet_board_legend_class_init (NonetBoardLegendClass *klass)
 static void
 nonet_board_legend_init (NonetBoardLegend *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
   GtkWidget *heading = gtk_label_new (_("What the Marks Mean"));
-  GtkWidget *grid = gtk_grid_new ();
+  NeRenderGeometry geometry;
+  graphene_rect_t widest;
 
   gtk_widget_add_css_class (heading, "heading");
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_set_margin_bottom (heading, 2);
   gtk_box_append (GTK_BOX (box), heading);
 
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 10);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  ne_render_geometry_init (&geometry, 9 * SAMPLE_CELL, 1);
+  sample_rect (&geometry, SAMPLE_MAX, &widest);
+  /* Rows of boxes, not a GtkGrid: GTK 4.8's grid asks too little height
+   * for wrapped labels, and the popover cut the last row off. */
   for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
     {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *column = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
       GtkWidget *label = gtk_label_new (_(entries[i].text));
 
-      /* One width, whatever the popover is offered: a wrapped label that
-       * may be narrower or wider asks for a height for the wrong width and
-       * the popover cuts the last line off. Narrow enough for 360 px. */
+      /* The samples in a column as wide as the widest. */
+      gtk_widget_set_size_request (column, (int) ceil (widest.size.width), -1);
+      gtk_box_append (GTK_BOX (column), sample_new (&entries[i]));
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-      gtk_label_set_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
+      gtk_label_set_width_chars (GTK_LABEL (label), 26);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_hexpand (label, TRUE);
-      gtk_grid_attach (GTK_GRID (grid), sample_new (&entries[i]), 0, (int) i, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), label, 1, (int) i, 1, 1);
+      gtk_box_append (GTK_BOX (row), column);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (box), row);
     }
-  gtk_box_append (GTK_BOX (box), grid);
   adw_bin_set_child (ADW_BIN (self), box);
 }
