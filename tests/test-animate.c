@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-animate.c: the solver animation in GTK (under Xvfb): a solve run's
- * view drawn through the grid view's overlay, counted in the solve bar. */
+ * view drawn through the grid view's overlay, counted in the solve bar; the
+ * figures a run leaves when the cell order changes; the board's legend. */
 
 #include "config.h"
 
@@ -9,6 +10,7 @@
 
 #include "ne-messages.h"
 #include "ne-solve-run.h"
+#include "nonet-board-legend.h"
 #include "nonet-grid-view.h"
 #include "nonet-solve-bar.h"
 #include "test-gtk-util.h"
@@ -228,6 +230,140 @@ test_pause_step_stop (void)
   run_clear (&run, window);
 }
 
+/* Inkala's puzzle with MRV: the core's counts (nonet-cli trace --order=mrv). */
+#define INKALA_MRV_ATTEMPTS   90665
+#define INKALA_MRV_BACKTRACKS 10041
+
+/* The cell order switched mid-run, as the window does it: the stopped run's
+ * figures are kept in the bar, the new run starts from zero and reaches the
+ * exact counts of its order; a finished run's figures replace them at the
+ * next switch, and clearing hides them. */
+static void
+test_order_switch (void)
+{
+  NcGrid puzzle = grid_from_line (INKALA);
+  g_autofree char *expect = NULL;
+  g_autofree char *attempts = NULL;
+  g_autofree char *backtracks = NULL;
+  NcCounters counters;
+  GtkWidget *window;
+  Run run;
+
+  run_init (&run, &window, &puzzle, 1000);
+  g_assert_null (nonet_solve_bar_get_previous_run (run.bar));
+  ne_solve_run_start (run.run);
+  iterate_until_count (&run.n_events, 200);
+  ne_solve_run_set_paused (run.run, TRUE);
+  ne_solve_run_get_counters (run.run, &counters);
+  g_assert_cmpuint (counters.attempts, >, 0);
+  g_assert_cmpuint (counters.attempts, <, 445778);
+
+  /* The switch: the old run's figures, then a new run. */
+  nonet_solve_bar_keep_previous_run (run.bar, NC_ORDER_READING, &counters,
+                                     ne_solve_run_get_elapsed_us (run.run), NONET_RUN_STOPPED);
+  ne_solve_run_stop (run.run);
+  g_signal_handlers_disconnect_by_data (run.run, &run);
+  g_clear_object (&run.run);
+  attempts = ne_format_count (counters.attempts);
+  backtracks = ne_format_count (counters.backtracks);
+  expect = g_strdup_printf ("Reading order: %s attempts, %s backtracks, stopped", attempts, backtracks);
+  g_assert_cmpstr (nonet_solve_bar_get_previous_run (run.bar), ==, expect);
+
+  nonet_solve_bar_set_order (run.bar, NC_ORDER_MRV);
+  nonet_solve_bar_set_speed (run.bar, 0);
+  run.finished = FALSE;
+  run.run = ne_solve_run_new (&puzzle, nonet_solve_bar_get_order (run.bar));
+  ne_solve_run_set_speed (run.run, nonet_solve_bar_get_speed (run.bar));
+  g_signal_connect (run.run, "events", G_CALLBACK (on_events), &run);
+  g_signal_connect (run.run, "finished", G_CALLBACK (on_finished), &run);
+  ne_solve_run_get_counters (run.run, &counters);
+  g_assert_cmpuint (counters.attempts, ==, 0);
+  g_assert_cmpuint (counters.backtracks, ==, 0);
+  ne_solve_run_start (run.run);
+  g_assert_true (iterate_until (&run.finished, 100));
+  g_assert_cmpuint (run.result, ==, NC_EVENT_SOLVED);
+  ne_solve_run_get_counters (run.run, &counters);
+  g_assert_cmpuint (counters.attempts, ==, INKALA_MRV_ATTEMPTS);
+  g_assert_cmpuint (counters.backtracks, ==, INKALA_MRV_BACKTRACKS);
+  g_assert_cmpstr (nonet_solve_bar_get_attempts_text (run.bar), ==, "90,665");
+  g_assert_cmpstr (nonet_solve_bar_get_backtracks_text (run.bar), ==, "10,041");
+  /* The old figures stay beside the new run's, through its end. */
+  g_assert_cmpstr (nonet_solve_bar_get_previous_run (run.bar), ==, expect);
+
+  /* The next switch keeps the finished run's figures instead. */
+  nonet_solve_bar_keep_previous_run (run.bar, NC_ORDER_MRV, &counters,
+                                     ne_solve_run_get_elapsed_us (run.run), NONET_RUN_SOLVED);
+  g_assert_true (g_str_has_prefix (nonet_solve_bar_get_previous_run (run.bar),
+                                   "MRV (fewest candidates): 90,665 attempts, 10,041 backtracks, solved in "));
+  g_assert_true (g_str_has_suffix (nonet_solve_bar_get_previous_run (run.bar), " s"));
+  nonet_solve_bar_clear_previous_run (run.bar);
+  g_assert_null (nonet_solve_bar_get_previous_run (run.bar));
+
+  run_clear (&run, window);
+}
+
+/* Every widget of type under widget, in order. */
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child, type, found);
+}
+
+/* The legend: a heading and one sentence per mark, each beside a sample
+ * that a screen reader skips (the sentence says it), drawn at a cell's
+ * size in the grid's colours, light or dark. */
+static void
+test_legend (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) samples = g_ptr_array_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *legend = nonet_board_legend_new ();
+  NeRenderStyle light, dark;
+
+  gtk_window_set_child (GTK_WINDOW (window), legend);
+  gtk_window_present (GTK_WINDOW (window));
+  collect (legend, GTK_TYPE_LABEL, labels);
+  collect (legend, GTK_TYPE_DRAWING_AREA, samples);
+  g_assert_cmpuint (samples->len, >, 0);
+  /* Laid out: the last sample has its size. */
+  while (gtk_widget_get_width (samples->pdata[samples->len - 1]) == 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (labels->len, ==, 7);
+  g_assert_cmpstr (gtk_label_get_label (labels->pdata[0]), ==, "What the Marks Mean");
+  g_assert_cmpuint (samples->len, ==, 6);
+  for (guint i = 0; i < samples->len; i++)
+    {
+      GtkWidget *sample = samples->pdata[i];
+      GtkWidget *label = labels->pdata[i + 1];
+
+      g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (sample)), ==,
+                       GTK_ACCESSIBLE_ROLE_PRESENTATION);
+      g_assert_cmpint (gtk_widget_get_height (sample), >=, 28);
+      g_assert_cmpint (gtk_widget_get_width (sample), >=, 28);
+      g_assert_cmpuint (strlen (gtk_label_get_label (GTK_LABEL (label))), >, 20);
+    }
+  /* The collision takes two cells, the unit three. */
+  g_assert_cmpint (gtk_widget_get_width (samples->pdata[4]), >, gtk_widget_get_width (samples->pdata[0]));
+  g_assert_cmpint (gtk_widget_get_width (samples->pdata[5]), >, gtk_widget_get_width (samples->pdata[4]));
+
+  /* The samples take the grid's colours, and follow dark. */
+  nonet_grid_view_theme_style (samples->pdata[0], &light);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  nonet_grid_view_theme_style (samples->pdata[0], &dark);
+  g_assert_cmpfloat (dark.background.red, <, light.background.red);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The speed scale maps to steps per second on a log scale, with Unlimited. */
 static void
 test_speed_scale (void)
@@ -267,6 +403,8 @@ main (int   argc,
   g_test_add_func ("/ui/animate/speed-scale", test_speed_scale);
   g_test_add_func ("/ui/animate/inkala-unlimited", test_inkala_unlimited);
   g_test_add_func ("/ui/animate/pause-step-stop", test_pause_step_stop);
+  g_test_add_func ("/ui/animate/order-switch", test_order_switch);
+  g_test_add_func ("/ui/animate/legend", test_legend);
 
   return g_test_run ();
 }

@@ -133,11 +133,11 @@ rgba_from_gdk (NeRgba        *out,
 /* A named colour of the theme, e.g. "accent_color". GTK 4.8 has no other
  * way to read one (deprecated in 4.10, where CSS variables replace them). */
 static gboolean
-lookup_color (NonetGridView *self,
-              const char    *name,
-              NeRgba        *out)
+lookup_color (GtkWidget  *widget,
+              const char *name,
+              NeRgba     *out)
 {
-  GtkStyleContext *style_context = gtk_widget_get_style_context (GTK_WIDGET (self));
+  GtkStyleContext *style_context = gtk_widget_get_style_context (widget);
   GdkRGBA rgba;
 
   if (!gtk_style_context_lookup_color (style_context, name, &rgba))
@@ -146,29 +146,39 @@ lookup_color (NonetGridView *self,
   return TRUE;
 }
 
-/* Light or dark from the style manager; the accent and error colours and
- * the font family from the theme, so the grid follows the rest of the
- * window. Returns whether anything changed: css_changed also runs for state
- * changes (backdrop, hover, focus) that should not redraw the static layer. */
+void
+nonet_grid_view_theme_style (GtkWidget     *widget,
+                             NeRenderStyle *style)
+{
+  NeRgba fg, bg;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+    ne_render_style_init_dark (style);
+  else
+    ne_render_style_init_light (style);
+
+  if (lookup_color (widget, "accent_color", &fg) && lookup_color (widget, "accent_bg_color", &bg))
+    ne_render_style_set_accent (style, &fg, &bg);
+  if (lookup_color (widget, "error_color", &fg) && lookup_color (widget, "error_bg_color", &bg))
+    ne_render_style_set_error (style, &fg, &bg);
+}
+
+/* Light or dark, accent and error colours as nonet_grid_view_theme_style()
+ * says, and the font family from the theme, so the grid follows the rest of
+ * the window. Returns whether anything changed: css_changed also runs for
+ * state changes (backdrop, hover, focus) that should not redraw the static
+ * layer. */
 static gboolean
 update_style (NonetGridView *self)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
   const PangoFontDescription *font = pango_context_get_font_description (context);
   g_autofree char *font_family = NULL;
   NeRenderStyle style;
-  NeRgba fg, bg;
 
-  if (adw_style_manager_get_dark (manager))
-    ne_render_style_init_dark (&style);
-  else
-    ne_render_style_init_light (&style);
-
-  if (lookup_color (self, "accent_color", &fg) && lookup_color (self, "accent_bg_color", &bg))
-    ne_render_style_set_accent (&style, &fg, &bg);
-  if (lookup_color (self, "error_color", &fg) && lookup_color (self, "error_bg_color", &bg))
-    ne_render_style_set_error (&style, &fg, &bg);
+  nonet_grid_view_theme_style (GTK_WIDGET (self), &style);
 
   if (font != NULL && pango_font_description_get_family (font) != NULL)
     font_family = g_strdup (pango_font_description_get_family (font));

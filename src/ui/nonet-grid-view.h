@@ -8,6 +8,7 @@
 
 #include "nc-backtrack.h"
 #include "ne-game.h"
+#include "ne-render.h"
 
 G_BEGIN_DECLS
 
@@ -79,6 +80,12 @@ void        nonet_grid_view_set_overlay     (NonetGridView   *self,
  * the overlay is on. */
 gboolean    nonet_grid_view_get_overlay     (NonetGridView *self,
                                              NcGrid        *out);
+
+/* The colours the grid draws in, as the theme has them for widget (light or
+ * dark, the accent and error colours); font_family NULL. For anything that
+ * draws what the grid draws, such as the board legend. */
+void        nonet_grid_view_theme_style     (GtkWidget     *widget,
+                                             NeRenderStyle *style);
 
 /* Until the window moves to nonet_grid_view_set_game(): shows givens as a
  * new game of its own. */

@@ -51,6 +51,27 @@ void       nonet_solve_bar_set_status   (NonetSolveBar *self,
                                          const char    *text);
 const char *nonet_solve_bar_get_status  (NonetSolveBar *self);
 
+/* How a run ended, for the line that keeps its figures. */
+typedef enum
+{
+  NONET_RUN_STOPPED,
+  NONET_RUN_SOLVED,
+  NONET_RUN_NO_SOLUTION,
+} NonetRunEnd;
+
+/* A line under the counters keeps the figures of a run after the cell
+ * order changed, for comparison with the new run's: "Reading order: 12,345
+ * attempts, 1,234 backtracks, stopped" (or "solved in 2.5 s"). It stays
+ * until the next keep or clear; the getter returns NULL while there is
+ * none. */
+void        nonet_solve_bar_keep_previous_run  (NonetSolveBar    *self,
+                                                NcOrder           order,
+                                                const NcCounters *counters,
+                                                gint64            elapsed_us,
+                                                NonetRunEnd       end);
+void        nonet_solve_bar_clear_previous_run (NonetSolveBar    *self);
+const char *nonet_solve_bar_get_previous_run   (NonetSolveBar    *self);
+
 /* The counters as shown, for tests: "445,778" and so on. */
 const char *nonet_solve_bar_get_attempts_text   (NonetSolveBar *self);
 const char *nonet_solve_bar_get_backtracks_text (NonetSolveBar *self);

@@ -63,6 +63,8 @@ struct _NonetWindow
   gboolean              overlay_on;
   GCancellable         *solve_cancellable;  /* the Solve whose result we want */
   NeSolveRun           *run;                /* the animated run; NULL if none */
+  NcOrder               run_order;          /* the cell order of run */
+  GCancellable         *run_check_cancellable; /* whether run's puzzle has other solutions */
   gint64                status_us;          /* when the status line last changed */
 };
 

@@ -89,9 +89,12 @@ nonet_window_run_paused_changed (NonetWindow *self)
   nonet_window_run_refresh (self, TRUE);
 }
 
+/* The status line at a run's end: its counts, and for a solution whether
+ * it is the only one (n_solutions 2: more than one). */
 static void
-nonet_window_run_finished (NonetWindow *self,
-                           guint        result)
+nonet_window_run_summarize (NonetWindow *self,
+                            guint        result,
+                            guint        n_solutions)
 {
   g_autofree char *summary = NULL;
   g_autofree char *attempts = NULL;
@@ -100,11 +103,14 @@ nonet_window_run_finished (NonetWindow *self,
   NcCounters counters;
 
   ne_solve_run_get_counters (self->run, &counters);
-  /* At the end the rate is the run's average. */
-  nonet_solve_bar_set_counters (self->solve_bar, &counters, elapsed_us, ne_solve_run_get_rate (self->run));
   attempts = ne_format_count (counters.attempts);
   backtracks = ne_format_count (counters.backtracks);
-  if (result == NC_EVENT_SOLVED)
+  if (result == NC_EVENT_SOLVED && n_solutions > 1)
+    /* Translators: as "Solved: ...", for a puzzle with several solutions */
+    summary = g_strdup_printf (_("Solved: %s attempts, %s backtracks in %.1f s. "
+                                 "This puzzle has more than one solution; this is the first the search found."),
+                               attempts, backtracks, elapsed_us / 1e6);
+  else if (result == NC_EVENT_SOLVED)
     /* Translators: "Solved: 445,778 attempts, 49,498 backtracks in 2.5 s" */
     summary = g_strdup_printf (_("Solved: %s attempts, %s backtracks in %.1f s"),
                                attempts, backtracks, elapsed_us / 1e6);
@@ -112,6 +118,48 @@ nonet_window_run_finished (NonetWindow *self,
     summary = g_strdup_printf (_("No solution: %s attempts, %s backtracks in %.1f s"),
                                attempts, backtracks, elapsed_us / 1e6);
   nonet_solve_bar_set_status (self->solve_bar, summary);
+}
+
+static void
+nonet_window_run_check_cb (GObject      *source,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  NeSolveResult solved;
+  gboolean ok = ne_solve_fast_finish (result, &solved, &error);
+
+  /* Stopped, or a new run: the answer is of a run no longer shown. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      self->run_check_cancellable == NULL || g_cancellable_is_cancelled (self->run_check_cancellable))
+    return;
+  g_clear_object (&self->run_check_cancellable);
+  if (!ok)
+    g_warning ("Counting the solutions failed: %s", error->message);
+  nonet_window_run_summarize (self, NC_EVENT_SOLVED, ok ? solved.n_solutions : 1);
+}
+
+static void
+nonet_window_run_finished (NonetWindow *self,
+                           guint        result)
+{
+  NcCounters counters;
+
+  ne_solve_run_get_counters (self->run, &counters);
+  /* At the end the rate is the run's average. */
+  nonet_solve_bar_set_counters (self->solve_bar, &counters, ne_solve_run_get_elapsed_us (self->run),
+                                ne_solve_run_get_rate (self->run));
+  /* A solution's summary waits for the fast solver to say (in a few
+   * milliseconds) whether it is the only one. */
+  if (result == NC_EVENT_SOLVED)
+    {
+      self->run_check_cancellable = g_cancellable_new ();
+      ne_solve_fast_async (nonet_window_givens (self), self->run_check_cancellable,
+                           nonet_window_run_check_cb, g_object_ref (self));
+    }
+  else
+    nonet_window_run_summarize (self, result, 0);
   nonet_solve_bar_set_running (self->solve_bar, FALSE);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
   nonet_window_update_actions (self);
@@ -122,6 +170,8 @@ nonet_window_run_clear (NonetWindow *self)
 {
   if (self->run == NULL)
     return;
+  g_cancellable_cancel (self->run_check_cancellable);
+  g_clear_object (&self->run_check_cancellable);
   g_signal_handlers_disconnect_by_data (self->run, self);
   ne_solve_run_stop (self->run);
   g_clear_object (&self->run);
@@ -146,7 +196,8 @@ nonet_window_run_start (NonetWindow *self)
   self->status_us = 0;
   self->overlay_on = TRUE;
 
-  self->run = ne_solve_run_new (nonet_window_givens (self), nonet_solve_bar_get_order (self->solve_bar));
+  self->run_order = nonet_solve_bar_get_order (self->solve_bar);
+  self->run = ne_solve_run_new (nonet_window_givens (self), self->run_order);
   ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
   g_signal_connect_object (self->run, "events", G_CALLBACK (nonet_window_run_events), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "tick", G_CALLBACK (nonet_window_run_tick), self, G_CONNECT_SWAPPED);
@@ -175,6 +226,7 @@ nonet_window_end_solve (NonetWindow *self)
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
   nonet_window_run_clear (self);
+  nonet_solve_bar_clear_previous_run (self->solve_bar);
   self->overlay_on = FALSE;
   nonet_grid_view_set_overlay (self->grid_view, NULL);
   gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
@@ -182,11 +234,31 @@ nonet_window_end_solve (NonetWindow *self)
   nonet_window_update_all (self);
 }
 
+/* A new order starts the run again from zero; the old run's figures stay
+ * beside the new ones, and the status line says why they start at zero. */
 void
 nonet_window_solve_bar_order_changed (NonetWindow *self)
 {
-  if (self->run != NULL)
-    nonet_window_run_start (self);
+  NcOrder order = nonet_solve_bar_get_order (self->solve_bar);
+  NonetRunEnd end = NONET_RUN_STOPPED;
+  NcCounters counters;
+  NcEvent last;
+
+  if (self->run == NULL || order == self->run_order)
+    return;
+
+  if (!ne_solve_run_get_active (self->run) && ne_solve_run_get_last_event (self->run, &last))
+    end = last.kind == NC_EVENT_SOLVED ? NONET_RUN_SOLVED : NONET_RUN_NO_SOLUTION;
+  ne_solve_run_get_counters (self->run, &counters);
+  nonet_solve_bar_keep_previous_run (self->solve_bar, self->run_order, &counters,
+                                     ne_solve_run_get_elapsed_us (self->run), end);
+  nonet_window_run_start (self);
+  nonet_solve_bar_set_status (self->solve_bar,
+                              order == NC_ORDER_MRV
+                              ? _("Cell order changed: the run started again from zero, with MRV (fewest candidates) first.")
+                              : _("Cell order changed: the run started again from zero, in reading order."));
+  /* Held as long as any status, then the run's own steps follow. */
+  self->status_us = g_get_monotonic_time ();
 }
 
 void

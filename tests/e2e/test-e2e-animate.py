@@ -10,6 +10,12 @@
 # Ctrl+Shift+M and Ctrl+Shift+R switch the cell order, Escape stops and
 # Ctrl+F5 solves, with the focus in the solve bar and on the grid; the speed
 # scale says its speed in words, and the shortcuts window lists the keys.
+# Switching the order keeps the old run's figures in a line of the bar:
+# Inkala's finished reading-order run beside MRV's 90,665 attempts and
+# 10,041 backtracks, and a paused run's exact counts, "stopped". The legend
+# ("What the Marks Mean") opens from the bar. A puzzle of two solutions,
+# animated at 1,000 steps/s, ends with a summary saying it has others; the
+# status line after any run is its summary.
 
 import os
 import sys
@@ -25,6 +31,14 @@ INKALA = e2e.INKALA
 ATTEMPTS = "Attempts: 445,778"
 BACKTRACKS = "Backtracks: 49,498"
 SUMMARY = "Solved: 445,778 attempts, 49,498 backtracks in "
+MRV_SUMMARY = "Solved: 90,665 attempts, 10,041 backtracks in "
+KEPT_READING = "Reading order: 445,778 attempts, 49,498 backtracks, solved in "
+SEVERAL_NOTE = "This puzzle has more than one solution; this is the first the search found."
+# Inkala's solution less a deadly rectangle (r1c3, r1c6, r2c3, r2c6) and 40
+# more clues: exactly two solutions, 823 attempts and 67 backtracks.
+SEVERAL = "810050009940000075070000200004200800069040700007169000020004300030026917706310452"
+SEVERAL_SUMMARY = "Solved: 823 attempts, 67 backtracks in "
+LEGEND = "What the Marks Mean"
 # Cells read back: r1c1 (a given 8), r1c2 (empty), r5c5 (a given 4), r9c9.
 PROBES = (0, 1, 40, 80)
 
@@ -70,13 +84,39 @@ def test(home, apps):
         raise e2e.Failure(f"the summary says {text!r}, expected {SUMMARY}... s")
     if summary.getRole() != pyatspi.ROLE_STATUS_BAR:
         print(f"note: the summary's role is {summary.getRoleName()!r}")
+    if SEVERAL_NOTE in text:
+        raise e2e.Failure(f"Inkala's puzzle has one solution, yet the summary says {text!r}")
+    if status(app) != text:
+        raise e2e.Failure(f"the status line says {status(app)!r}, not the summary {text!r}")
     e2e.check_counters(app, ATTEMPTS, BACKTRACKS)
     e2e.wait_for("Close in place of Stop", lambda: e2e.find_bar_button(app, "Close"))
+    legend(app, home)
 
     # The solved board is drawn over the grid, but the grid's accessible
     # label keeps describing the game underneath (r1c2 still "empty"), so
     # the solution is checked by the summary above and the screenshot.
     app.screenshot(os.path.join(e2e.shot_dir(home), "e2e-animate.png"))
+
+    # Ctrl+Shift+M after the end: MRV runs from zero beside the finished
+    # run's figures, and reaches its own exact counts.
+    app.key("ctrl+shift+m")
+    kept = e2e.wait_for("the reading-order run's figures kept",
+                        lambda: e2e.named(app, lambda s: s.startswith(KEPT_READING)))
+    print(f"kept after Ctrl+Shift+M: {kept.name!r}")
+    summary = e2e.wait_for("the MRV run's summary",
+                           lambda: e2e.named(app, lambda s: s.startswith(MRV_SUMMARY)), timeout=150)
+    e2e.check_counters(app, "Attempts: 90,665", "Backtracks: 10,041")
+    if status(app) != summary.name:
+        raise e2e.Failure(f"the status line says {status(app)!r}, not the summary {summary.name!r}")
+    if not kept.name.startswith(KEPT_READING) or not kept.name.endswith(" s"):
+        raise e2e.Failure(f"the kept figures changed to {kept.name!r}")
+    print(f"MRV beside them: {summary.name!r}")
+    app.key("ctrl+shift+r")
+    e2e.wait_for("the MRV run's figures kept",
+                 lambda: e2e.named(app, lambda s: s.startswith("MRV (fewest candidates): 90,665 attempts, "
+                                                             "10,041 backtracks, solved in ")))
+    e2e.wait_run_end(app)
+    e2e.check_counters(app, ATTEMPTS, BACKTRACKS)
 
     # Close: the board as it was.
     e2e.press_bar_button(app, "Close")
@@ -90,7 +130,59 @@ def test(home, apps):
 
     keyboard_run(app, before)
     shortcuts_window(app)
+    several_solutions(app)
     app.quit()
+
+
+def legend(app, home):
+    """The bar's legend button opens "What the Marks Mean": a sentence for
+    each mark, each a label a screen reader reads."""
+    # (GTK 4.8's menu button takes the focus and the click with an inner
+    # button, named as the menu button is; the outer one has no action.)
+    button = e2e.wait_for("the legend button", lambda: app.find(
+        lambda a: a is not None and a.name == LEGEND and a.getRole() == pyatspi.ROLE_PUSH_BUTTON
+        and a.queryAction().nActions > 0))
+    menu = e2e.wait_for("the legend's menu button", lambda: app.find(
+        lambda a: a is not None and a.name == LEGEND and a.getRole() == pyatspi.ROLE_PUSH_BUTTON
+        and a.queryAction().nActions == 0))
+    button.queryAction().doAction(0)
+    e2e.wait_for("the legend open", lambda: menu.getState().contains(pyatspi.STATE_EXPANDED))
+    sentences = ("A digit of the puzzle (a given)", "A digit the solver has placed",
+                 "The cell the solver works on", "A digit being tried", "A collision",
+                 "The tinted cells are")
+    for start in sentences:
+        e2e.wait_for(f"the legend's {start!r}", lambda: e2e.named(app, lambda s: s.startswith(start)))
+    print(f"the legend ({button.name!r}, {button.getRoleName()}) shows {len(sentences)} sentences")
+    app.screenshot(os.path.join(e2e.shot_dir(home), "e2e-animate-legend.png"))
+    app.key("Escape")
+    e2e.wait_for("the legend closed", lambda: not menu.getState().contains(pyatspi.STATE_EXPANDED))
+
+
+def several_solutions(app):
+    """A puzzle with two solutions, played anyway and animated at 1,000
+    steps a second: the summary says there are others."""
+    app.key("ctrl+e")
+    e2e.wait_for("the editor", lambda: app.find_button("Start"))
+    e2e.paste(app, SEVERAL, "the pasted puzzle",
+              lambda: app.select(0).startswith("row 1, column 1, 8"))
+    app.press("Start")
+    e2e.wait_for("the several-solutions warning", lambda: app.find_button("Play Anyway"))
+    app.press("Play Anyway")
+    e2e.wait_for("r1c1 to become a given", lambda: "given" in app.select(0), timeout=20)
+    app.key("F5")
+    e2e.wait_for("Stop after F5", lambda: e2e.find_bar_button(app, "Stop"))
+    e2e.wait_for("the speed scale", lambda: e2e.find_speed(app)).queryValue().currentValue = 3
+    check_speed_words(app, "1,000 steps per second")
+    summary = e2e.wait_run_end(app).name
+    print(f"two solutions: {summary!r}")
+    if not summary.startswith(SEVERAL_SUMMARY) or not summary.endswith(SEVERAL_NOTE):
+        raise e2e.Failure(f"the summary says {summary!r}, expected {SEVERAL_SUMMARY}... {SEVERAL_NOTE}")
+    if status(app) != summary:
+        raise e2e.Failure(f"the status line says {status(app)!r}, not the summary")
+    e2e.check_counters(app, "Attempts: 823", "Backtracks: 67")
+    app.key("Escape")
+    e2e.wait_for("Animate enabled after Escape", lambda: sensitive(app.find_button("Animate")))
+    print("PASS: a puzzle of two solutions ends with a summary saying so")
 
 
 def check_speed_words(app, expect):
@@ -167,18 +259,31 @@ def keyboard_run(app, before):
     e2e.wait_for("the status line to move on after . on the grid", lambda: status(app) != said)
     print(f"on the grid: Space resumed and paused, . stepped ({shown!r} -> {attempts(app)!r})")
 
-    # Ctrl+Shift+M: the cell order is MRV and the run starts again from
-    # zero; Ctrl+Shift+R goes back to reading order.
+    # Ctrl+Shift+M, paused: the cell order is MRV and the run starts again
+    # from zero, the paused run's exact figures kept beside it; Ctrl+Shift+R
+    # goes back to reading order and keeps MRV's.
+    shown = attempts(app)
+    backtracks = e2e.named(app, lambda s: s.startswith("Backtracks: ")).name
     app.key("ctrl+shift+m")
+    expect = (f"Reading order: {shown.split(': ')[1]} attempts, "
+              f"{backtracks.split(': ')[1]} backtracks, stopped")
+    e2e.wait_for(f"{expect!r} kept", lambda: e2e.named(app, lambda s: s == expect))
     e2e.wait_for("the MRV order", lambda: e2e.named(app, lambda s: s.startswith("MRV")))
     e2e.wait_for("the run restarted", lambda: e2e.find_bar_button(app, "Pause"))
+    print(f"Ctrl+Shift+M while paused at {shown!r}: {expect!r} kept")
     app.key("ctrl+shift+r")
     e2e.wait_for("the reading order", lambda: e2e.named(app, lambda s: s == "Reading order"))
+    e2e.wait_for("MRV's figures kept",
+                 lambda: e2e.named(app, lambda s: s.startswith("MRV (fewest candidates): ")
+                                   and s.endswith(", stopped")))
     print("Ctrl+Shift+M and Ctrl+Shift+R switched the cell order")
 
-    # Escape stops: Animate and Solve are enabled again and the board is back.
+    # Escape stops: Animate and Solve are enabled again and the board is
+    # back; the kept figures go with the run.
     app.key("Escape")
     e2e.wait_for("Animate enabled after Escape", lambda: sensitive(app.find_button("Animate")))
+    if e2e.named(app, lambda s: s.startswith("MRV (fewest candidates): ")) is not None:
+        raise e2e.Failure("the kept figures stay after Escape")
     if not sensitive(app.find_button("Solve")):
         raise e2e.Failure("Solve is not enabled after Escape")
     e2e.wait_for("r1c2 as before", lambda: app.select(1) == before[1], timeout=10)
