@@ -229,7 +229,7 @@ def keyboard_run(app, before):
 
     # Space, with the focus in the solve bar (on Pause): paused.
     app.key("space")
-    resume = e2e.wait_for("Resume after Space", lambda: e2e.find_bar_button(app, "Resume"))
+    e2e.wait_for("Resume after Space", lambda: e2e.find_bar_button(app, "Resume"))
     if not sensitive(app.find_button("Step")):
         raise e2e.Failure("Step is not enabled while paused")
     # "." steps: one event at a time, and the run stays paused.
