@@ -864,7 +864,8 @@ test_natural_titles (Fixture       *fixture,
 }
 
 /* find() against the position in the order computed here, under each sort
- * and under a filter. */
+ * and under a filter, for every 197th id: each find is a query of its own,
+ * and every 37th took most of the suite's time under the sanitizers. */
 static void
 test_find (Fixture       *fixture,
            gconstpointer  data)
@@ -886,7 +887,7 @@ test_find (Fixture       *fixture,
           for (guint i = 0; i < expected->len; i++)
             g_hash_table_insert (positions, &((Row *) g_ptr_array_index (expected, i))->id,
                                  GUINT_TO_POINTER (i + 1));
-          for (gint64 id = 1; id <= N_ROWS; id += 37)
+          for (gint64 id = 1; id <= N_ROWS; id += 197)
             {
               guint position = GPOINTER_TO_UINT (g_hash_table_lookup (positions, &id));
 
