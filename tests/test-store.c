@@ -534,6 +534,44 @@ test_not_a_database (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "could not create its folder"));
 }
 
+/* A generated puzzle goes in with the generator's grade and score, with
+ * its game, both or neither; made again (its ID asked for twice), it starts
+ * a game of the puzzle already there. */
+static void
+test_graded_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(NeGame) game = NULL;
+  g_autoptr(NeGame) again = NULL;
+  NcGrid inkala = grid_from_line (INKALA);
+  NcGrid inkala_solution = grid_from_line (INKALA_SOLUTION);
+  NcGradeResult graded = { .grade = NC_GRADE_HARD, .score = 4321 };
+  NePuzzleInfo info;
+  gint64 id;
+
+  game = ne_game_new_graded_in_store (store, &inkala, &inkala_solution, &graded, "N1-test", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  id = ne_store_find_puzzle (store, &inkala, &error);
+  g_assert_no_error (error);
+  g_assert_true (ne_store_get_puzzle (store, id, &info, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (info.grade, ==, NC_GRADE_HARD);
+  g_assert_cmpint (info.score, ==, 4321);
+  ne_puzzle_info_clear (&info);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM game"), ==, 1);
+
+  again = ne_game_new_graded_in_store (store, &inkala, &inkala_solution, &graded, "N1-test", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+  g_assert_cmpint (ne_game_get_game_id (again), !=, ne_game_get_game_id (game));
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM puzzle"), ==, 1);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM game"), ==, 2);
+  assert_integrity (fixture->path);
+}
+
 static void
 test_add_puzzle_dedups (Fixture       *fixture,
                         gconstpointer  data)
@@ -1568,6 +1606,7 @@ main (int   argc,
   add_store_test ("future-version", test_future_version);
   add_store_test ("not-a-database", test_not_a_database);
   add_store_test ("add-puzzle-dedups", test_add_puzzle_dedups);
+  add_store_test ("graded-game", test_graded_game);
   add_store_test ("saved-each-move", test_saved_each_move);
   add_store_test ("elapsed-saves", test_elapsed_saves);
   add_store_test ("current-game", test_current_game);

@@ -512,6 +512,40 @@ ne_game_play_puzzle (NeStore  *store,
   return ne_game_new_from_store (store, &saved);
 }
 
+NeGame *
+ne_game_new_graded_in_store (NeStore             *store,
+                             const NcGrid        *givens,
+                             const NcGrid        *solution,
+                             const NcGradeResult *graded,
+                             const char          *source,
+                             GError             **error)
+{
+  NePuzzleMeta meta = { .source = source };
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(NeGame) game = NULL;
+  gint64 puzzle_id;
+
+  g_return_val_if_fail (NE_IS_STORE (store), NULL);
+  g_return_val_if_fail (givens != NULL && solution != NULL && graded != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ne_store_begin (store, error))
+    return NULL;
+  puzzle_id = ne_store_insert_puzzle (store, givens, solution, (int) graded->grade, (int) graded->score,
+                                      &meta, NULL, &local_error);
+  if (puzzle_id != 0)
+    game = ne_game_play_puzzle (store, puzzle_id, &local_error);
+  if (game != NULL && ne_store_commit (store, &local_error))
+    return g_steal_pointer (&game);
+  g_clear_object (&game);
+  ne_store_rollback (store);
+
+  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE))
+    return ne_game_new_in_store (store, givens, solution, source, error);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return NULL;
+}
+
 gint64
 ne_game_get_game_id (NeGame *self)
 {

@@ -7,6 +7,7 @@
 #include <glib-object.h>
 
 #include "nc-game.h"
+#include "nc-grade.h"
 #include "ne-store.h"
 
 G_BEGIN_DECLS
@@ -76,6 +77,16 @@ NeGame       *ne_game_new_in_store (NeStore      *store,
 NeGame       *ne_game_play_puzzle  (NeStore      *store,
                                     gint64        puzzle_id,
                                     GError      **error);
+/* A new game of a puzzle the generator solved and graded: its solution,
+ * grade and score go in as they are, and the puzzle and its game arrive
+ * together or not at all. A puzzle known already (made again from its ID)
+ * starts as any other. */
+NeGame       *ne_game_new_graded_in_store (NeStore             *store,
+                                           const NcGrid        *givens,
+                                           const NcGrid        *solution,
+                                           const NcGradeResult *graded,
+                                           const char          *source,
+                                           GError             **error);
 /* 0 while not attached. */
 gint64        ne_game_get_game_id  (NeGame       *self);
 /* Saves now (e.g. on closing the window); TRUE when not attached. Reports a

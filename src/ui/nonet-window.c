@@ -288,40 +288,6 @@ nonet_window_play (NonetWindow *self,
   nonet_window_set_game (self, game);
 }
 
-/* A new game of a puzzle the generator solved and graded: its solution,
- * grade and score go in as they are, and the puzzle and its game arrive
- * together or not at all. A puzzle known already (made again from its ID)
- * starts as any other. */
-static NeGame *
-nonet_window_new_graded_game (NeStore             *store,
-                              const NcGrid        *givens,
-                              const NcGrid        *solution,
-                              const NcGradeResult *graded,
-                              const char          *source,
-                              GError             **error)
-{
-  NePuzzleMeta meta = { .source = source };
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(NeGame) game = NULL;
-  gint64 puzzle_id;
-
-  if (!ne_store_begin (store, error))
-    return NULL;
-  puzzle_id = ne_store_insert_puzzle (store, givens, solution, (int) graded->grade, (int) graded->score,
-                                      &meta, NULL, &local_error);
-  if (puzzle_id != 0)
-    game = ne_game_play_puzzle (store, puzzle_id, &local_error);
-  if (game != NULL && ne_store_commit (store, &local_error))
-    return g_steal_pointer (&game);
-  g_clear_object (&game);
-  ne_store_rollback (store);
-
-  if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE))
-    return ne_game_new_in_store (store, givens, solution, source, error);
-  g_propagate_error (error, g_steal_pointer (&local_error));
-  return NULL;
-}
-
 /* Starts playing givens: saved in the library when it is open, so a crash
  * loses nothing. graded (NULL: not known) is what the generator found. */
 void
@@ -337,7 +303,7 @@ nonet_window_start_game (NonetWindow         *self,
   if (self->store != NULL)
     {
       if (graded != NULL)
-        game = nonet_window_new_graded_game (self->store, givens, solution, graded, source, &error);
+        game = ne_game_new_graded_in_store (self->store, givens, solution, graded, source, &error);
       else
         game = ne_game_new_in_store (self->store, givens, solution, source, &error);
       if (game == NULL)
