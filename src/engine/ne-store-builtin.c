@@ -65,8 +65,48 @@ builtin_collection_name (const char *file_name)
   return name;
 }
 
-/* One .sdk file: every puzzle checked unique and graded, and added unless
- * the library holds it (or a transform of it) already. */
+/* One puzzle of a built-in collection, checked unique and graded. A puzzle
+ * the library holds in any form, in the trash too, is left as it is: an
+ * update does not bring back one the user deleted. FALSE only when the
+ * library failed. */
+static gboolean
+import_builtin_puzzle (NeStore         *self,
+                       const char      *file_name,
+                       const NcPuzzle  *puzzle,
+                       gint64           collection_id,
+                       guint           *n_added,
+                       GError         **error)
+{
+  GError *local_error = NULL;
+
+  if (ne_store_find_equivalent (self, &puzzle->grid, &local_error) != 0)
+    return TRUE;
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  switch (ne_import_add_puzzle (self, puzzle, collection_id, NULL, NULL, NULL, error))
+    {
+    case NE_IMPORT_ADDED:
+      (*n_added)++;
+      return TRUE;
+    case NE_IMPORT_DUPLICATE:
+      return TRUE;
+    case NE_IMPORT_FAILED:
+      return FALSE;
+    case NE_IMPORT_CONFLICT:
+    case NE_IMPORT_NO_SOLUTION:
+    case NE_IMPORT_MANY_SOLUTIONS:
+    case NE_IMPORT_INVALID:
+    default:
+      g_warning ("Built-in collection %s: the puzzle at line %d does not have exactly "
+                 "one solution", file_name, puzzle->line);
+      return TRUE;
+    }
+}
+
+/* One .sdk file: a collection of its puzzles (import_builtin_puzzle). */
 static gboolean
 import_builtin_file (NeStore     *self,
                      const char  *file_name,
@@ -83,7 +123,6 @@ import_builtin_file (NeStore     *self,
   const char *text = g_bytes_get_data (bytes, &len);
   gint64 collection_id;
   gboolean ok = TRUE;
-  g_autoptr(GError) local_error = NULL;
 
   collection_id = ne_store_insert_collection (self, name, TRUE, error);
   if (collection_id == 0)
@@ -97,37 +136,8 @@ import_builtin_file (NeStore     *self,
        * catch it); the others still go in. */
       if (result == NC_READ_ERROR)
         g_warning ("Built-in collection %s: a bad puzzle at line %d", file_name, parse_error.line);
-      /* A puzzle the library holds in any form, in the trash too, is left
-       * as it is: an update does not bring back one the user deleted. */
-      else if (ne_store_find_equivalent (self, &puzzle.grid, &local_error) != 0
-               || local_error != NULL)
-        {
-          if (local_error != NULL)
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              ok = FALSE;
-            }
-        }
       else
-        switch (ne_import_add_puzzle (self, &puzzle, collection_id, NULL, NULL, NULL, error))
-          {
-          case NE_IMPORT_ADDED:
-            (*n_added)++;
-            break;
-          case NE_IMPORT_DUPLICATE:
-            break;
-          case NE_IMPORT_FAILED:
-            ok = FALSE;
-            break;
-          case NE_IMPORT_CONFLICT:
-          case NE_IMPORT_NO_SOLUTION:
-          case NE_IMPORT_MANY_SOLUTIONS:
-          case NE_IMPORT_INVALID:
-          default:
-            g_warning ("Built-in collection %s: the puzzle at line %d does not have exactly "
-                       "one solution", file_name, puzzle.line);
-            break;
-          }
+        ok = import_builtin_puzzle (self, file_name, &puzzle, collection_id, n_added, error);
       nc_puzzle_clear (&puzzle);
     }
   nc_puzzle_clear (&puzzle);
