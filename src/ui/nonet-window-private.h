@@ -9,6 +9,7 @@
 #include "ne-solve-run.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
+#include "nonet-announcer.h"
 #include "nonet-event-log.h"
 #include "nonet-grid-view.h"
 #include "nonet-library-window.h"
@@ -64,6 +65,8 @@ struct _NonetWindow
   GCancellable         *solve_cancellable;  /* the Solve whose result we want */
   NeSolveRun           *run;                /* the animated run; NULL if none */
   gint64                status_us;          /* when the status line last changed */
+  gint64                a11y_us;            /* when screen readers last got the run */
+  NonetAnnouncer       *announcer;          /* says the run to a screen reader */
 };
 
 /* nonet-window.c: play and the clock */
