@@ -15,6 +15,7 @@
 
 #include "ne-messages.h"
 #include "nonet-announcer.h"
+#include "nonet-status-area.h"
 
 /* The scale's value for NONET_SOLVE_BAR_MAX_SPEED, and for unlimited. */
 #define SCALE_MAX_FINITE 4.0
@@ -406,6 +407,7 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (NONET_TYPE_STATUS_AREA);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-solve-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, pause_button);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, step_button);
