@@ -298,6 +298,7 @@ nonet_window_solve_cb (GObject      *source,
       self->overlay_on = TRUE;
       nc_run_view_init (&solution, &solved.solution);
       nonet_grid_view_set_overlay (self->grid_view, &solution);
+      nonet_grid_view_sync_accessible (self->grid_view);
       /* Translators: how long the solver took, such as "0.42 ms" */
       status = g_strdup_printf (_("Solved in %.2f ms. This is the solution, not your game: Close goes back to it."),
                                 solved.elapsed_us / 1000.0);
