@@ -23,7 +23,8 @@ TEST_PACKAGES := \
 	xvfb xauth dbus dbus-x11 at-spi2-core \
 	python3 python3-gi python3-dogtail python3-pyatspi \
 	poppler-utils imagemagick xdotool \
-	groff-base flatpak-builder valgrind
+	groff-base flatpak-builder valgrind \
+	orca speech-dispatcher speech-dispatcher-espeak-ng espeak-ng metacity
 
 # The fuzzers (tests/fuzz) are built with clang's libFuzzer.
 FUZZ_PACKAGES := clang libclang-rt-14-dev

@@ -131,11 +131,14 @@ ne_parse_error_message (const NcParseError *error)
   return g_strdup_printf (_("line %d: %s"), error->line, what);
 }
 
-char *
-ne_event_describe (const NcEvent *event,
-                   gboolean       with_candidates)
+/* One sentence for a step, leading with what changes (the digit and what
+ * became of it), then the place; cells come from label_cell. */
+static char *
+event_sentence (const NcEvent *event,
+                gboolean       with_candidates,
+                char        *(*label_cell) (int cell))
 {
-  g_autofree char *cell = ne_cell_label (event->cell);
+  g_autofree char *cell = label_cell (event->cell);
 
   switch (event->kind)
     {
@@ -149,23 +152,101 @@ ne_event_describe (const NcEvent *event,
       return g_strdup_printf (_("Trying %u at %s"), (guint) event->digit, cell);
     case NC_EVENT_REJECT:
       {
-        g_autofree char *peer = ne_cell_label (event->peer);
+        g_autofree char *peer = label_cell (event->peer);
         g_autofree char *unit = ne_unit_label ((NcUnit) event->unit, event->cell);
 
-        /* Translators: "4 at r1c3 collides with the 4 at r1c7 (row 1)" */
-        return g_strdup_printf (_("%u at %s collides with the %u at %s (%s)"),
-                                (guint) event->digit, cell, (guint) event->digit, peer, unit);
+        /* Translators: "4 collides with r1c7 (row 1), at r1c3": the digit
+         * tried, the cell holding the same digit, their shared row, column
+         * or box, and the cell tried. What changes comes first. */
+        return g_strdup_printf (_("%u collides with %s (%s), at %s"),
+                                (guint) event->digit, peer, unit, cell);
       }
     case NC_EVENT_PLACE:
-      return g_strdup_printf (_("Placed %u at %s (depth %u)"), (guint) event->digit, cell,
+      /* Translators: "4 placed at r1c3 (depth 5)" */
+      return g_strdup_printf (_("%u placed at %s (depth %u)"), (guint) event->digit, cell,
                               (guint) event->depth);
     case NC_EVENT_BACKTRACK:
-      return g_strdup_printf (_("Backtrack: %u taken back from %s"), (guint) event->digit, cell);
+      /* Translators: "4 taken back from r1c3" */
+      return g_strdup_printf (_("%u taken back from %s"), (guint) event->digit, cell);
     case NC_EVENT_SOLVED:
       return g_strdup (_("Solved"));
     case NC_EVENT_EXHAUSTED:
     default:
       return g_strdup (_("No solution"));
+    }
+}
+
+char *
+ne_cell_words (int cell)
+{
+  if (cell < 0 || cell >= NC_CELLS)
+    return g_strdup ("?");
+  /* Translators: a cell as a screen reader says it */
+  return g_strdup_printf (_("row %d, column %d"), nc_cell_row (cell) + 1, nc_cell_col (cell) + 1);
+}
+
+char *
+ne_event_describe (const NcEvent *event,
+                   gboolean       with_candidates)
+{
+  return event_sentence (event, with_candidates, ne_cell_label);
+}
+
+char *
+ne_event_speak (const NcEvent *event,
+                gboolean       with_candidates)
+{
+  return event_sentence (event, with_candidates, ne_cell_words);
+}
+
+/* --- What a screen reader says of a run -------------------------------
+ * The counts travel with each sentence: a listener cannot glance at them. */
+
+char *
+ne_run_counts (const NcCounters *counters)
+{
+  g_autofree char *attempts = ne_format_count (counters->attempts);
+  g_autofree char *backtracks = ne_format_count (counters->backtracks);
+  g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s attempt", "%s attempts",
+                                                     (gulong) MIN (counters->attempts, G_MAXULONG)),
+                                        attempts);
+  g_autofree char *b = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s backtrack", "%s backtracks",
+                                                     (gulong) MIN (counters->backtracks, G_MAXULONG)),
+                                        backtracks);
+
+  /* Translators: "1,234 attempts, 120 backtracks" */
+  return g_strdup_printf (_("%s, %s"), a, b);
+}
+
+char *
+ne_run_speak (NeRunMoment       moment,
+              const NcCounters *counters,
+              const NcEvent    *last,
+              gboolean          with_candidates)
+{
+  g_autofree char *counts = ne_run_counts (counters);
+  g_autofree char *where = last != NULL ? ne_event_speak (last, with_candidates) : NULL;
+
+  switch (moment)
+    {
+    case NE_RUN_PAUSED:
+      if (where != NULL)
+        /* Translators: "Paused: 1,234 attempts, 120 backtracks. 4 collides
+         * with row 2, column 2 (row 2), at row 2, column 8." */
+        return g_strdup_printf (_("Paused: %s. %s."), counts, where);
+      return g_strdup_printf (_("Paused: %s."), counts);
+    case NE_RUN_RESUMED:
+      return g_strdup_printf (_("Running: %s."), counts);
+    case NE_RUN_STEPPED:
+    case NE_RUN_PROGRESS:
+      if (where != NULL)
+        /* Translators: "4 placed at row 2, column 8 (depth 3). 1,234
+         * attempts, 120 backtracks." What changed first, then the counts. */
+        return g_strdup_printf (_("%s. %s."), where, counts);
+      return g_strdup_printf ("%s.", counts);
+    case NE_RUN_STOPPED:
+    default:
+      return g_strdup_printf (_("Stopped: %s."), counts);
     }
 }
 

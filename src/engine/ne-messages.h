@@ -45,9 +45,37 @@ char       *ne_more_problems      (guint               n);
 /* Why a grader step holds, as a sentence: "r3c5 must be 7: it is the only
  * place for 7 in box 2". Lists are whole, however long. */
 char       *ne_step_describe      (const NcStep       *step);
-/* "4 at r1c3 collides with the 4 at r1c7 (row 1)"; with_candidates says
- * whether a CHOOSE event's count of candidates means anything (MRV). */
+/* "4 collides with r1c7 (row 1), at r1c3": what changes first, then the
+ * place; with_candidates says whether a CHOOSE event's count of
+ * candidates means anything (MRV). The screen's short form. */
 char       *ne_event_describe     (const NcEvent      *event,
+                                   gboolean            with_candidates);
+/* The same as a screen reader says it: "4 collides with row 1, column 7
+ * (row 1), at row 1, column 3". */
+char       *ne_event_speak        (const NcEvent      *event,
+                                   gboolean            with_candidates);
+/* "row 1, column 3" */
+char       *ne_cell_words         (int                 cell);
+
+/* "1,234 attempts, 120 backtracks" */
+char       *ne_run_counts         (const NcCounters   *counters);
+
+typedef enum
+{
+  NE_RUN_PROGRESS,   /* while it runs: where it is, then the counts */
+  NE_RUN_PAUSED,
+  NE_RUN_RESUMED,
+  NE_RUN_STEPPED,    /* one step while paused */
+  NE_RUN_STOPPED,
+} NeRunMoment;
+
+/* What a screen reader says of a run at a moment, with its counts and,
+ * where it helps, its last event (NULL if none): "Paused: 1,234 attempts,
+ * 120 backtracks. 4 collides with row 2, column 2 (row 2), at row 2,
+ * column 8." */
+char       *ne_run_speak          (NeRunMoment         moment,
+                                   const NcCounters   *counters,
+                                   const NcEvent      *last,
                                    gboolean            with_candidates);
 
 G_END_DECLS

@@ -16,6 +16,7 @@
 
 #include "ne-messages.h"
 #include "ne-render.h"
+#include "nonet-announcer.h"
 
 /* The smallest grid whose digits are still legible, and the size it asks
  * for when nothing constrains it. */
@@ -69,8 +70,9 @@ struct _NonetGridView
 
 G_DEFINE_FINAL_TYPE (NonetGridView, nonet_grid_view, GTK_TYPE_WIDGET)
 
-/* How often the accessible label follows a solver run. */
-#define OVERLAY_LABEL_US (G_USEC_PER_SEC / 4)
+/* How often at most the accessible label follows a solver run: a screen
+ * reader falls behind a faster flood of names. */
+#define OVERLAY_LABEL_US G_USEC_PER_SEC
 
 enum
 {
@@ -1015,10 +1017,8 @@ nonet_grid_view_init (NonetGridView *self)
   g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears."),
-                                  -1);
+  nonet_announcer_set_description (GTK_WIDGET (self),
+                                   _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears."));
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
@@ -1158,13 +1158,28 @@ overlay_label_timeout (gpointer user_data)
   NonetGridView *self = NONET_GRID_VIEW (user_data);
 
   self->overlay_label_id = 0;
+  /* A focused object's new name is spoken: while the grid has the focus
+   * the run's progress is the announcer's to say, and the label waits for
+   * nonet_grid_view_sync_accessible (a pause, a step, the end). */
+  if (gtk_widget_has_focus (GTK_WIDGET (self)))
+    return G_SOURCE_REMOVE;
   self->overlay_label_us = g_get_monotonic_time ();
   update_accessible (self);
   return G_SOURCE_REMOVE;
 }
 
-/* The label follows the overlay at a readable rate, at most four times a
- * second, and always ends on its last state. */
+void
+nonet_grid_view_sync_accessible (NonetGridView *self)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+
+  g_clear_handle_id (&self->overlay_label_id, g_source_remove);
+  self->overlay_label_us = g_get_monotonic_time ();
+  update_accessible (self);
+}
+
+/* The label follows the overlay at a readable rate, at most once a
+ * second; nonet_grid_view_sync_accessible brings it up to date. */
 static void
 nonet_grid_view_overlay_label (NonetGridView *self)
 {

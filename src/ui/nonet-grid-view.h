@@ -76,6 +76,9 @@ char       *nonet_grid_view_dup_conflict_text (NonetGridView *self,
  * game is never touched; lock the grid while the overlay is on. */
 void        nonet_grid_view_set_overlay     (NonetGridView   *self,
                                              const NcRunView *view);
+/* The accessible label follows a run's overlay at most once a second, and
+ * not while the grid has the focus; this brings it up to date at once. */
+void        nonet_grid_view_sync_accessible (NonetGridView *self);
 /* Copies the overlay's board to out (if non-NULL) and returns TRUE while
  * the overlay is on. */
 gboolean    nonet_grid_view_get_overlay     (NonetGridView *self,

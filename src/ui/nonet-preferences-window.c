@@ -18,6 +18,7 @@ struct _NonetPreferencesWindow
   GtkSwitch            *highlight_conflicts_switch;
   GtkSwitch            *auto_clean_notes_switch;
   GtkSwitch            *show_timer_switch;
+  GtkSwitch            *announce_progress_switch;
   AdwComboRow          *cell_order_row;
   GtkSpinButton        *animation_speed_spin;
 
@@ -82,6 +83,7 @@ nonet_preferences_window_class_init (NonetPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetPreferencesWindow, highlight_conflicts_switch);
   gtk_widget_class_bind_template_child (widget_class, NonetPreferencesWindow, auto_clean_notes_switch);
   gtk_widget_class_bind_template_child (widget_class, NonetPreferencesWindow, show_timer_switch);
+  gtk_widget_class_bind_template_child (widget_class, NonetPreferencesWindow, announce_progress_switch);
   gtk_widget_class_bind_template_child (widget_class, NonetPreferencesWindow, cell_order_row);
   gtk_widget_class_bind_template_child (widget_class, NonetPreferencesWindow, animation_speed_spin);
 }
@@ -98,6 +100,7 @@ nonet_preferences_window_init (NonetPreferencesWindow *self)
     { "highlight-conflicts", G_STRUCT_OFFSET (NonetPreferencesWindow, highlight_conflicts_switch) },
     { "auto-clean-notes", G_STRUCT_OFFSET (NonetPreferencesWindow, auto_clean_notes_switch) },
     { "show-timer", G_STRUCT_OFFSET (NonetPreferencesWindow, show_timer_switch) },
+    { "announce-solver-progress", G_STRUCT_OFFSET (NonetPreferencesWindow, announce_progress_switch) },
   };
 
   gtk_widget_init_template (GTK_WIDGET (self));

@@ -14,7 +14,9 @@
 #include <math.h>
 
 #include "ne-messages.h"
+#include "nonet-announcer.h"
 #include "nonet-board-legend.h"
+#include "nonet-status-area.h"
 
 /* The scale's value for NONET_SOLVE_BAR_MAX_SPEED, and for unlimited. */
 #define SCALE_MAX_FINITE 4.0
@@ -33,6 +35,7 @@ struct _NonetSolveBar
   GtkScale       *speed_scale;
   GtkAdjustment  *speed_adjustment;
   GtkDropDown    *order_dropdown;
+  GtkWidget      *status_area;
   GtkWidget      *counters_box;
   GtkLabel       *attempts_label;
   GtkLabel       *backtracks_label;
@@ -111,8 +114,8 @@ update_speed_description (NonetSolveBar *self,
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->speed_scale),
                                   GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
+  nonet_announcer_set_description (GTK_WIDGET (self->speed_scale), text);
 }
 
 static void
@@ -259,6 +262,44 @@ nonet_solve_bar_set_status (NonetSolveBar *self,
     gtk_label_set_label (self->status_label, text != NULL ? text : "");
 }
 
+/* The status area's accessible side: the status line as its name, the
+ * counters (and the previous run's line) as its description. The labels
+ * themselves are hidden from screen readers: they change many times a
+ * second. */
+void
+nonet_solve_bar_sync_accessible (NonetSolveBar *self,
+                                 gboolean       force)
+{
+  g_autoptr(GString) counters = g_string_new (NULL);
+  GtkLabel *labels[] = { self->attempts_label, self->backtracks_label, self->depth_label,
+                         self->elapsed_label, self->rate_label };
+
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  /* A focused object's new name is spoken: while it has the focus, only
+   * a pause, a step or the end changes it (the announcer says progress). */
+  if (!force && gtk_widget_has_focus (self->status_area))
+    return;
+  if (gtk_widget_get_visible (self->counters_box))
+    for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+      {
+        if (i > 0)
+          /* Translators: between the items of a list, "r1c1, r1c2 and r1c3" */
+          g_string_append (counters, _(", "));
+        g_string_append (counters, gtk_label_get_label (labels[i]));
+      }
+  if (gtk_widget_get_visible (GTK_WIDGET (self->previous_label)))
+    {
+      if (counters->len > 0)
+        g_string_append (counters, _(", "));
+      g_string_append (counters, gtk_label_get_label (self->previous_label));
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_area),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, gtk_label_get_label (self->status_label),
+                                  -1);
+  nonet_announcer_set_description (self->status_area, counters->len > 0 ? counters->str : NULL);
+}
+
 const char *
 nonet_solve_bar_get_status (NonetSolveBar *self)
 {
@@ -343,6 +384,14 @@ nonet_solve_bar_get_backtracks_text (NonetSolveBar *self)
   g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), NULL);
 
   return self->backtracks_text;
+}
+
+void
+nonet_solve_bar_focus_status (NonetSolveBar *self)
+{
+  g_return_if_fail (NONET_IS_SOLVE_BAR (self));
+
+  gtk_widget_grab_focus (self->status_area);
 }
 
 /* Focus goes to the first control: Pause while running, else Close. */
@@ -430,6 +479,7 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (NONET_TYPE_BOARD_LEGEND);
+  g_type_ensure (NONET_TYPE_STATUS_AREA);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-solve-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, pause_button);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, step_button);
@@ -439,6 +489,7 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_scale);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, order_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, status_area);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, counters_box);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, attempts_label);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, backtracks_label);

@@ -46,10 +46,17 @@ void       nonet_solve_bar_set_counters (NonetSolveBar    *self,
                                          const NcCounters *counters,
                                          gint64            elapsed_us,
                                          double            steps_per_second);
-/* The status line: a label with the status role, for screen readers too. */
+/* The status line, on screen; see nonet_solve_bar_sync_accessible. */
 void       nonet_solve_bar_set_status   (NonetSolveBar *self,
                                          const char    *text);
 const char *nonet_solve_bar_get_status  (NonetSolveBar *self);
+/* The counters and the status line are one focusable status area for a
+ * screen reader, which follows the screen only when this is called (force:
+ * even while the area has the focus, as after a pause or a step). */
+void       nonet_solve_bar_sync_accessible (NonetSolveBar *self,
+                                            gboolean       force);
+/* Moves the focus to the status area (a screen reader then reads it). */
+void       nonet_solve_bar_focus_status (NonetSolveBar *self);
 
 /* How a run ended, for the line that keeps its figures. */
 typedef enum

@@ -9,6 +9,7 @@
 #include "ne-solve-run.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
+#include "nonet-announcer.h"
 #include "nonet-event-log.h"
 #include "nonet-grid-view.h"
 #include "nonet-library-window.h"
@@ -66,6 +67,8 @@ struct _NonetWindow
   NcOrder               run_order;          /* the cell order of run */
   GCancellable         *run_check_cancellable; /* whether run's puzzle has other solutions */
   gint64                status_us;          /* when the status line last changed */
+  gint64                a11y_us;            /* when screen readers last got the run */
+  NonetAnnouncer       *announcer;          /* says the run to a screen reader */
 };
 
 /* nonet-window.c: play and the clock */

@@ -13,9 +13,11 @@
 
 #include "ne-messages.h"
 
-/* How often at most the solve bar's status line (read by screen readers)
- * changes while a run goes. */
+/* How often at most the solve bar's status line changes on screen while a
+ * run goes, and how often screen readers get it: Orca falls behind and
+ * goes silent under a flood of changes. */
 #define RUN_STATUS_US      (300 * G_TIME_SPAN_MILLISECOND)
+#define RUN_A11Y_US        G_USEC_PER_SEC
 
 static const NcGrid *
 nonet_window_givens (NonetWindow *self)
@@ -27,6 +29,45 @@ gboolean
 nonet_window_run_active (NonetWindow *self)
 {
   return self->run != NULL && ne_solve_run_get_active (self->run);
+}
+
+/* What a screen reader says of the run at a moment, with its counts. */
+static char *
+nonet_window_run_sentence (NonetWindow *self,
+                           NeRunMoment  moment)
+{
+  NcCounters counters;
+  NcEvent last;
+  gboolean have_last = ne_solve_run_get_last_event (self->run, &last);
+
+  ne_solve_run_get_counters (self->run, &counters);
+  return ne_run_speak (moment, &counters, have_last ? &last : NULL,
+                       nonet_solve_bar_get_order (self->solve_bar) == NC_ORDER_MRV);
+}
+
+/* Screen readers get the run about once a second (force: now, as after a
+ * step or a pause): the status area, the grid's label and, while it runs,
+ * a sentence of progress. */
+static void
+nonet_window_run_sync_a11y (NonetWindow *self,
+                            gboolean     force)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (!force && now - self->a11y_us < RUN_A11Y_US)
+    return;
+  self->a11y_us = now;
+  nonet_solve_bar_sync_accessible (self->solve_bar, force);
+  if (force)
+    nonet_grid_view_sync_accessible (self->grid_view);
+  /* (Progress follows the start, said once the bar is on screen.) */
+  else if (nonet_window_run_active (self) && !ne_solve_run_get_paused (self->run) &&
+           gtk_widget_get_mapped (GTK_WIDGET (self->solve_bar)))
+    {
+      g_autofree char *sentence = nonet_window_run_sentence (self, NE_RUN_PROGRESS);
+
+      nonet_announcer_progress (self->announcer, sentence);
+    }
 }
 
 /* The status line says the last event, at a rate one can read (force:
@@ -44,6 +85,7 @@ nonet_window_run_update_status (NonetWindow *self,
   self->status_us = now;
   text = ne_event_describe (&last, nonet_solve_bar_get_order (self->solve_bar) == NC_ORDER_MRV);
   nonet_solve_bar_set_status (self->solve_bar, text);
+  nonet_window_run_sync_a11y (self, force);
 }
 
 static void
@@ -77,7 +119,12 @@ nonet_window_run_events (NonetWindow *self,
 
   /* A step while paused is read at once. */
   if (ne_solve_run_get_paused (self->run))
-    nonet_window_run_refresh (self, TRUE);
+    {
+      g_autofree char *sentence = nonet_window_run_sentence (self, NE_RUN_STEPPED);
+
+      nonet_window_run_refresh (self, TRUE);
+      nonet_announcer_now (self->announcer, sentence);
+    }
   else
     nonet_window_run_update_status (self, FALSE);
 }
@@ -85,12 +132,31 @@ nonet_window_run_events (NonetWindow *self,
 static void
 nonet_window_run_paused_changed (NonetWindow *self)
 {
-  nonet_solve_bar_set_paused (self->solve_bar, ne_solve_run_get_paused (self->run));
+  gboolean paused = ne_solve_run_get_paused (self->run);
+  g_autofree char *sentence = nonet_window_run_sentence (self, paused ? NE_RUN_PAUSED : NE_RUN_RESUMED);
+
+  nonet_solve_bar_set_paused (self->solve_bar, paused);
   nonet_window_run_refresh (self, TRUE);
+  nonet_announcer_now (self->announcer, sentence);
 }
 
-/* The status line at a run's end: its counts, and for a solution whether
- * it is the only one (n_solutions 2: more than one). */
+/* The end of a run is heard at once: its summary (the status line). Pause
+ * and Step are gone with the focus they had: the focus goes to the status
+ * area, which a screen reader then reads, summary and counters. */
+static void
+nonet_window_run_announce_end (NonetWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  nonet_window_run_sync_a11y (self, TRUE);
+  if (focus == NULL || !gtk_widget_is_visible (focus))
+    nonet_solve_bar_focus_status (self->solve_bar);
+  else
+    nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (self->solve_bar));
+}
+
+/* The status line at a run's end, heard at once: its counts, and for a
+ * solution whether it is the only one (n_solutions 2: more than one). */
 static void
 nonet_window_run_summarize (NonetWindow *self,
                             guint        result,
@@ -118,6 +184,7 @@ nonet_window_run_summarize (NonetWindow *self,
     summary = g_strdup_printf (_("No solution: %s attempts, %s backtracks in %.1f s"),
                                attempts, backtracks, elapsed_us / 1e6);
   nonet_solve_bar_set_status (self->solve_bar, summary);
+  nonet_window_run_announce_end (self);
 }
 
 static void
@@ -168,6 +235,7 @@ nonet_window_run_finished (NonetWindow *self,
 void
 nonet_window_run_clear (NonetWindow *self)
 {
+  nonet_announcer_drop (self->announcer);
   if (self->run == NULL)
     return;
   g_cancellable_cancel (self->run_check_cancellable);
@@ -194,6 +262,7 @@ nonet_window_run_start (NonetWindow *self)
 
   nonet_event_log_clear (self->event_log);
   self->status_us = 0;
+  self->a11y_us = 0;
   self->overlay_on = TRUE;
 
   self->run_order = nonet_solve_bar_get_order (self->solve_bar);
@@ -209,6 +278,7 @@ nonet_window_run_start (NonetWindow *self)
   nonet_solve_bar_set_paused (self->solve_bar, FALSE);
   nonet_solve_bar_set_counters (self->solve_bar, &zero, 0, 0);
   nonet_solve_bar_set_status (self->solve_bar, _("Animating the backtracker"));
+  nonet_solve_bar_sync_accessible (self->solve_bar, TRUE);
   gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
   nonet_window_update_log (self);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
@@ -241,6 +311,7 @@ nonet_window_solve_bar_order_changed (NonetWindow *self)
 {
   NcOrder order = nonet_solve_bar_get_order (self->solve_bar);
   NonetRunEnd end = NONET_RUN_STOPPED;
+  const char *changed;
   NcCounters counters;
   NcEvent last;
 
@@ -253,10 +324,11 @@ nonet_window_solve_bar_order_changed (NonetWindow *self)
   nonet_solve_bar_keep_previous_run (self->solve_bar, self->run_order, &counters,
                                      ne_solve_run_get_elapsed_us (self->run), end);
   nonet_window_run_start (self);
-  nonet_solve_bar_set_status (self->solve_bar,
-                              order == NC_ORDER_MRV
-                              ? _("Cell order changed: the run started again from zero, with MRV (fewest candidates) first.")
-                              : _("Cell order changed: the run started again from zero, in reading order."));
+  changed = order == NC_ORDER_MRV
+            ? _("Cell order changed: the run started again from zero, with MRV (fewest candidates) first.")
+            : _("Cell order changed: the run started again from zero, in reading order.");
+  nonet_solve_bar_set_status (self->solve_bar, changed);
+  nonet_announcer_now (self->announcer, changed);
   /* Held as long as any status, then the run's own steps follow. */
   self->status_us = g_get_monotonic_time ();
 }
@@ -300,6 +372,7 @@ nonet_window_solve_cb (GObject      *source,
       self->overlay_on = TRUE;
       nc_run_view_init (&solution, &solved.solution);
       nonet_grid_view_set_overlay (self->grid_view, &solution);
+      nonet_grid_view_sync_accessible (self->grid_view);
       /* Translators: how long the solver took, such as "0.42 ms" */
       status = g_strdup_printf (_("Solved in %.2f ms. This is the solution, not your game: Close goes back to it."),
                                 solved.elapsed_us / 1000.0);
@@ -307,7 +380,9 @@ nonet_window_solve_cb (GObject      *source,
       nonet_solve_bar_set_show_settings (self->solve_bar, FALSE);
       nonet_solve_bar_set_counters (self->solve_bar, NULL, 0, 0);
       nonet_solve_bar_set_status (self->solve_bar, status);
+      nonet_solve_bar_sync_accessible (self->solve_bar, TRUE);
       gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
+      nonet_announcer_now (self->announcer, status);
     }
   nonet_window_update_all (self);
 }
@@ -329,6 +404,19 @@ nonet_window_action_solve (GtkWidget  *widget,
   nonet_window_update_actions (self);
 }
 
+/* The focus goes to Pause, and the start is said there. GTK 4.8 tells
+ * screen readers of a focus only on a realized widget: the bar, just
+ * revealed, is focused once it is mapped. */
+static void
+nonet_window_run_focus_bar (NonetWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self->solve_bar, nonet_window_run_focus_bar, self);
+  if (!nonet_window_run_active (self))
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self->solve_bar));
+  nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (self->solve_bar));
+}
+
 void
 nonet_window_action_animate (GtkWidget  *widget,
                              const char *action_name,
@@ -342,7 +430,11 @@ nonet_window_action_animate (GtkWidget  *widget,
   nonet_window_set_paused (self, FALSE);
   nonet_window_run_start (self);
   /* Space then reaches Pause, wherever it is pressed. */
-  gtk_widget_grab_focus (GTK_WIDGET (self->solve_bar));
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->solve_bar)))
+    nonet_window_run_focus_bar (self);
+  else
+    g_signal_connect_object (self->solve_bar, "map", G_CALLBACK (nonet_window_run_focus_bar),
+                             self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -372,5 +464,15 @@ nonet_window_action_animate_stop (GtkWidget  *widget,
                                   const char *action_name,
                                   GVariant   *parameter)
 {
-  nonet_window_end_solve (NONET_WINDOW (widget));
+  NonetWindow *self = NONET_WINDOW (widget);
+  g_autofree char *sentence = nonet_window_run_active (self) ? nonet_window_run_sentence (self, NE_RUN_STOPPED) : NULL;
+
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  nonet_window_end_solve (self);
+  /* The focus leaves the bar with it, for the game; the stop is said there. */
+  if (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->solve_bar)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
+  if (sentence != NULL)
+    nonet_announcer_now (self->announcer, sentence);
 }

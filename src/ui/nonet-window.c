@@ -514,6 +514,7 @@ nonet_window_dispose (GObject *object)
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
   nonet_window_run_clear (self);
+  g_clear_object (&self->announcer);
   g_cancellable_cancel (self->generate_cancellable);
   g_clear_object (&self->generate_cancellable);
   if (self->game != NULL)
@@ -639,6 +640,8 @@ nonet_window_init (NonetWindow *self)
     g_settings_bind (self->settings, grid_keys[i], self->grid_view, grid_keys[i], G_SETTINGS_BIND_GET);
   g_signal_connect_object (self->settings, "changed::show-timer",
                            G_CALLBACK (nonet_window_update_title), self, G_CONNECT_SWAPPED);
+  self->announcer = nonet_announcer_new (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "announce-solver-progress", self->announcer, "progress", G_SETTINGS_BIND_GET);
 
   /* The settings give the controls' first values; the bar keeps the rest. */
   {

@@ -200,12 +200,15 @@ def sensitive(accessible):
 
 
 def attempts(app):
-    label = e2e.named(app, lambda s: s.startswith("Attempts: "))
-    return label.name if label is not None else None
+    """The attempts as a screen reader hears them: the first counter in the
+    description of the status area (the status-bar role)."""
+    area = app.find(lambda a: a is not None and a.getRole() == pyatspi.ROLE_STATUS_BAR)
+    counters = (area.description or "").split(", ") if area is not None else []
+    return next((c for c in counters if c.startswith("Attempts: ")), None)
 
 
 def status(app):
-    """The solve bar's status line (the label with the status-bar role)."""
+    """The solve bar's status line (the name of its status area)."""
     found = app.find(lambda a: a is not None and a.getRole() == pyatspi.ROLE_STATUS_BAR)
     return found.name if found is not None else None
 
