@@ -358,6 +358,7 @@ nonet_solve_bar_clear_previous_run (NonetSolveBar *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->previous_label), FALSE);
   gtk_label_set_label (self->previous_label, "");
+  nonet_solve_bar_sync_accessible (self, TRUE);
 }
 
 const char *
