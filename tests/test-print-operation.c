@@ -436,7 +436,6 @@ test_single_puzzle_per_page (void)
   GtkSwitch *solutions;
 
   g_settings_set_int (settings, "print-per-page", 6);
-  ne_print_document_set_per_page (doc, 1);
   operation = nonet_print_operation_new (doc);
   g_assert_cmpuint (ne_print_document_get_per_page (doc), ==, 1);
   tab = custom_tab_new (operation, &drop_down, &solutions);

@@ -69,6 +69,17 @@ on_close_request (NonetExportDialog *self)
   return FALSE;
 }
 
+/* The focus starts on Export…, the default: Return exports at once, and Tab
+ * goes on to the options. GTK would start on Cancel, the first in line. */
+static void
+nonet_export_dialog_map (GtkWidget *widget)
+{
+  NonetExportDialog *self = NONET_EXPORT_DIALOG (widget);
+
+  GTK_WIDGET_CLASS (nonet_export_dialog_parent_class)->map (widget);
+  gtk_widget_grab_focus (GTK_WIDGET (self->export_button));
+}
+
 static void
 nonet_export_dialog_dispose (GObject *object)
 {
@@ -87,6 +98,7 @@ nonet_export_dialog_class_init (NonetExportDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = nonet_export_dialog_dispose;
+  widget_class->map = nonet_export_dialog_map;
 
   signals[SIGNAL_DONE] = g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);

@@ -220,7 +220,9 @@ nonet_print_operation_new (NePrintDocument *document)
   self->document = g_object_ref (document);
   /* The last choices, from the print dialog or Export PDF alike. */
   per_page = (guint) g_settings_get_int (self->settings, "print-per-page");
-  if (nonet_print_operation_has_per_page (self) && ne_print_per_page_is_valid (per_page))
+  if (!nonet_print_operation_has_per_page (self))
+    ne_print_document_set_per_page (document, 1);
+  else if (ne_print_per_page_is_valid (per_page))
     ne_print_document_set_per_page (document, per_page);
   ne_print_document_set_solutions (document, g_settings_get_boolean (self->settings, "print-solutions"));
   title = ne_print_document_get_title (document);

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (NonetPrintOperation, nonet_print_operation, NONET, PRINT_OPERATION, GtkPrintOperation)
 
 /* Takes a reference on document and sets its options to the last ones
- * chosen (a document of one puzzle keeps its per page); those are what the
+ * chosen (a document of one puzzle is one to its page); those are what the
  * dialog starts with, and its choices are written back to it. The page setup
  * starts as the locale's paper (A4 or Letter) in portrait. */
 NonetPrintOperation *nonet_print_operation_new          (NePrintDocument     *document);
