@@ -253,8 +253,8 @@ test_export_pdf (void)
   g_rmdir (dir);
 }
 
-/* The Puzzles tab writes its choices to the document before the job is
- * paginated. */
+/* The Puzzles tab writes its choices (per page, solutions, title) to the
+ * document before the job is paginated. */
 static void
 test_custom_tab (void)
 {
@@ -266,6 +266,7 @@ test_custom_tab (void)
   GtkWidget *tab = NULL;
   GtkDropDown *drop_down;
   GtkSwitch *solutions;
+  GtkEditable *title;
 
   ne_print_document_set_solutions (doc, TRUE);
   tab = custom_tab_new (operation, &drop_down, &solutions);
@@ -273,12 +274,18 @@ test_custom_tab (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (drop_down), ==, 2);
   g_assert_true (gtk_switch_get_active (solutions));
 
+  title = GTK_EDITABLE (find_widget (tab, GTK_TYPE_ENTRY));
+  g_assert_nonnull (title);
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, "Printed through GTK");
+
   gtk_drop_down_set_selected (drop_down, 3);
   gtk_switch_set_active (solutions, FALSE);
+  gtk_editable_set_text (title, "Six a page");
   g_signal_emit_by_name (operation, "custom-widget-apply", tab);
   g_object_unref (tab);
   g_assert_cmpuint (ne_print_document_get_per_page (doc), ==, 6);
   g_assert_false (ne_print_document_get_solutions (doc));
+  g_assert_cmpstr (ne_print_document_get_title (doc), ==, "Six a page");
 
   if (!have_poppler ())
     {

@@ -36,6 +36,7 @@ struct _NonetPrintOperation
    * custom-widget-apply */
   GtkDropDown       *per_page_drop_down;
   GtkSwitch         *solutions_switch;
+  GtkEntry          *title_entry;
   /* Weak: where errors of an asynchronous run are shown */
   GtkWindow         *parent;
 };
@@ -104,6 +105,7 @@ nonet_print_operation_create_custom_widget (GtkPrintOperation *operation)
   const char *const choices[] = { "1", "2", "4", "6", NULL };
   GtkWidget *grid = gtk_grid_new ();
   guint per_page = ne_print_document_get_per_page (self->document);
+  const char *title = ne_print_document_get_title (self->document);
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -121,6 +123,11 @@ nonet_print_operation_create_custom_widget (GtkPrintOperation *operation)
   self->solutions_switch = GTK_SWITCH (add_row (GTK_GRID (grid), 1, _("_Solution pages"), gtk_switch_new ()));
   gtk_switch_set_active (self->solutions_switch, ne_print_document_get_solutions (self->document));
 
+  self->title_entry = GTK_ENTRY (add_row (GTK_GRID (grid), 2, _("_Title"), gtk_entry_new ()));
+  gtk_editable_set_text (GTK_EDITABLE (self->title_entry), title != NULL ? title : "");
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->title_entry), 30);
+  gtk_entry_set_activates_default (self->title_entry, TRUE);
+
   return grid;
 }
 
@@ -137,9 +144,11 @@ nonet_print_operation_custom_widget_apply (GtkPrintOperation *operation,
   if (selected < G_N_ELEMENTS (per_page_choices) && nonet_print_operation_has_per_page (self))
     ne_print_document_set_per_page (self->document, per_page_choices[selected]);
   ne_print_document_set_solutions (self->document, gtk_switch_get_active (self->solutions_switch));
+  ne_print_document_set_title (self->document, gtk_editable_get_text (GTK_EDITABLE (self->title_entry)));
   nonet_print_operation_save_options (self);
   self->per_page_drop_down = NULL;
   self->solutions_switch = NULL;
+  self->title_entry = NULL;
 }
 
 static void

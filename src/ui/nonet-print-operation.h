@@ -2,7 +2,8 @@
 /* nonet-print-operation.h: printing puzzles through GTK's print dialog, and
  * exporting them to a PDF the same way. The pages are those of an
  * NePrintDocument, drawn by ne-print; a "Puzzles" tab in the dialog sets
- * how many go on a page and whether the solutions follow, and Export PDF
+ * how many go on a page, whether the solutions follow and the pages'
+ * title, and Export PDF
  * asks the same first. Both start from, and write back to, the settings
  * print-per-page and print-solutions. */
 #pragma once
