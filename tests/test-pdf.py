@@ -100,6 +100,9 @@ class Pdf(unittest.TestCase):
         content = text(pdf)
         self.assertIn("1. 21 clues · Extreme", content)
         self.assertIn("2. 32 clues · Easy", content)
+        # Puzzles without an ID are captioned without one, never with a number
+        # of their own like "#2".
+        self.assertNotRegex(content, r"#\d")
         self.keep(pdf, "cli-letter-one")
 
     def test_generate(self):

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-print-operation.c: GtkPrintOperation over an NePrintDocument. The
  * page count is taken at begin-print, after the dialog's Puzzles tab has
- * written its choices to the document, so they re-paginate the job. */
+ * written its choices to the document, so they re-paginate the job. The
+ * Puzzles tab and Export PDF's options start from the same settings
+ * (print-per-page, print-solutions) and write back what was chosen. */
 
 #define G_LOG_DOMAIN "nonet-print-operation"
 
@@ -16,6 +18,7 @@
 #include "nc-generate.h"
 #include "ne-messages.h"
 #include "ne-output.h"
+#include "nonet-export-dialog.h"
 #include "nonet-text.h"
 
 /* The choices of the Puzzles tab, in the order of its drop-down. */
@@ -27,16 +30,35 @@ struct _NonetPrintOperation
 
   /* Owned */
   NePrintDocument   *document;
+  GSettings         *settings;
 
   /* Borrowed: the Puzzles tab, between create-custom-widget and
    * custom-widget-apply */
   GtkDropDown       *per_page_drop_down;
   GtkSwitch         *solutions_switch;
+  GtkEntry          *title_entry;
   /* Weak: where errors of an asynchronous run are shown */
   GtkWindow         *parent;
 };
 
 G_DEFINE_FINAL_TYPE (NonetPrintOperation, nonet_print_operation, GTK_TYPE_PRINT_OPERATION)
+
+/* A single puzzle is always one to its page: its choice of per page is not
+ * one to remember. */
+static gboolean
+nonet_print_operation_has_per_page (NonetPrintOperation *self)
+{
+  return ne_print_document_get_n_puzzles (self->document) > 1;
+}
+
+/* What was chosen, for the next Print or Export PDF. */
+static void
+nonet_print_operation_save_options (NonetPrintOperation *self)
+{
+  if (nonet_print_operation_has_per_page (self))
+    g_settings_set_int (self->settings, "print-per-page", (int) ne_print_document_get_per_page (self->document));
+  g_settings_set_boolean (self->settings, "print-solutions", ne_print_document_get_solutions (self->document));
+}
 
 static void
 nonet_print_operation_begin_print (GtkPrintOperation *operation,
@@ -83,6 +105,7 @@ nonet_print_operation_create_custom_widget (GtkPrintOperation *operation)
   const char *const choices[] = { "1", "2", "4", "6", NULL };
   GtkWidget *grid = gtk_grid_new ();
   guint per_page = ne_print_document_get_per_page (self->document);
+  const char *title = ne_print_document_get_title (self->document);
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -90,12 +113,20 @@ nonet_print_operation_create_custom_widget (GtkPrintOperation *operation)
 
   self->per_page_drop_down = GTK_DROP_DOWN (add_row (GTK_GRID (grid), 0, _("_Puzzles per page"),
                                                      gtk_drop_down_new_from_strings (choices)));
+  gtk_widget_set_visible (gtk_widget_get_prev_sibling (GTK_WIDGET (self->per_page_drop_down)),
+                          nonet_print_operation_has_per_page (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->per_page_drop_down), nonet_print_operation_has_per_page (self));
   for (guint i = 0; i < G_N_ELEMENTS (per_page_choices); i++)
     if (per_page_choices[i] == per_page)
       gtk_drop_down_set_selected (self->per_page_drop_down, i);
 
   self->solutions_switch = GTK_SWITCH (add_row (GTK_GRID (grid), 1, _("_Solution pages"), gtk_switch_new ()));
   gtk_switch_set_active (self->solutions_switch, ne_print_document_get_solutions (self->document));
+
+  self->title_entry = GTK_ENTRY (add_row (GTK_GRID (grid), 2, _("_Title"), gtk_entry_new ()));
+  gtk_editable_set_text (GTK_EDITABLE (self->title_entry), title != NULL ? title : "");
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->title_entry), 30);
+  gtk_entry_set_activates_default (self->title_entry, TRUE);
 
   return grid;
 }
@@ -110,11 +141,14 @@ nonet_print_operation_custom_widget_apply (GtkPrintOperation *operation,
   g_return_if_fail (self->per_page_drop_down != NULL);
 
   selected = gtk_drop_down_get_selected (self->per_page_drop_down);
-  if (selected < G_N_ELEMENTS (per_page_choices))
+  if (selected < G_N_ELEMENTS (per_page_choices) && nonet_print_operation_has_per_page (self))
     ne_print_document_set_per_page (self->document, per_page_choices[selected]);
   ne_print_document_set_solutions (self->document, gtk_switch_get_active (self->solutions_switch));
+  ne_print_document_set_title (self->document, gtk_editable_get_text (GTK_EDITABLE (self->title_entry)));
+  nonet_print_operation_save_options (self);
   self->per_page_drop_down = NULL;
   self->solutions_switch = NULL;
+  self->title_entry = NULL;
 }
 
 static void
@@ -149,6 +183,7 @@ nonet_print_operation_dispose (GObject *object)
 
   g_clear_weak_pointer (&self->parent);
   g_clear_object (&self->document);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (nonet_print_operation_parent_class)->dispose (object);
 }
@@ -178,6 +213,7 @@ nonet_print_operation_init (NonetPrintOperation *self)
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
   gtk_print_operation_set_custom_tab_label (operation, _("Puzzles"));
+  self->settings = g_settings_new (APP_ID);
 }
 
 NonetPrintOperation *
@@ -185,11 +221,19 @@ nonet_print_operation_new (NePrintDocument *document)
 {
   NonetPrintOperation *self;
   const char *title;
+  guint per_page;
 
   g_return_val_if_fail (NE_IS_PRINT_DOCUMENT (document), NULL);
 
   self = g_object_new (NONET_TYPE_PRINT_OPERATION, NULL);
   self->document = g_object_ref (document);
+  /* The last choices, from the print dialog or Export PDF alike. */
+  per_page = (guint) g_settings_get_int (self->settings, "print-per-page");
+  if (!nonet_print_operation_has_per_page (self))
+    ne_print_document_set_per_page (document, 1);
+  else if (ne_print_per_page_is_valid (per_page))
+    ne_print_document_set_per_page (document, per_page);
+  ne_print_document_set_solutions (document, g_settings_get_boolean (self->settings, "print-solutions"));
   title = ne_print_document_get_title (document);
   gtk_print_operation_set_job_name (GTK_PRINT_OPERATION (self), title != NULL ? title : _("Sudoku puzzles"));
   return self;
@@ -330,6 +374,41 @@ export_pdf_response (GtkNativeDialog *chooser,
     g_task_return_pointer (task, g_steal_pointer (&file), g_object_unref);
 }
 
+/* The options were chosen: where to write them. */
+static void
+on_export_options_done (NonetExportDialog *dialog,
+                        gboolean           exported,
+                        gpointer           user_data)
+{
+  GTask *task = user_data;
+  NonetPrintOperation *self = g_task_get_source_object (task);
+  const char *suggested_name = g_task_get_task_data (task);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) pdf = NULL;
+
+  if (!exported)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("No file was chosen"));
+      g_object_unref (task);
+      return;
+    }
+  nonet_print_operation_save_options (self);
+
+  chooser = gtk_file_chooser_native_new (_("Export as PDF"), self->parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
+                                     suggested_name != NULL ? suggested_name : _("puzzles.pdf"));
+  pdf = gtk_file_filter_new ();
+  gtk_file_filter_set_name (pdf, _("PDF documents"));
+  gtk_file_filter_add_mime_type (pdf, "application/pdf");
+  gtk_file_filter_add_pattern (pdf, "*.pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pdf);
+  /* The chooser and the task live until the response. */
+  g_signal_connect (chooser, "response", G_CALLBACK (export_pdf_response), task);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 void
 nonet_print_operation_export_pdf_async (NonetPrintOperation *self,
                                         GtkWindow           *parent,
@@ -337,8 +416,7 @@ nonet_print_operation_export_pdf_async (NonetPrintOperation *self,
                                         GAsyncReadyCallback  callback,
                                         gpointer             user_data)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) pdf = gtk_file_filter_new ();
+  NonetExportDialog *dialog;
   GTask *task;
 
   g_return_if_fail (NONET_IS_PRINT_OPERATION (self));
@@ -347,19 +425,13 @@ nonet_print_operation_export_pdf_async (NonetPrintOperation *self,
   g_set_weak_pointer (&self->parent, parent);
   task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (task, nonet_print_operation_export_pdf_async);
+  g_task_set_task_data (task, g_strdup (suggested_name), g_free);
 
-  chooser = gtk_file_chooser_native_new (_("Export as PDF"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
-                                     suggested_name != NULL ? suggested_name : _("puzzles.pdf"));
-  gtk_file_filter_set_name (pdf, _("PDF documents"));
-  gtk_file_filter_add_mime_type (pdf, "application/pdf");
-  gtk_file_filter_add_pattern (pdf, "*.pdf");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pdf);
-  /* The chooser and the task live until the response. */
-  g_signal_connect (chooser, "response", G_CALLBACK (export_pdf_response), task);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  /* The options first, then the file chooser; the task lives until one of
+   * them is done with. */
+  dialog = nonet_export_dialog_new (parent, self->document);
+  g_signal_connect (dialog, "done", G_CALLBACK (on_export_options_done), task);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 GFile *
@@ -416,7 +488,9 @@ nonet_print_puzzle_init_stored (NePrintPuzzle *puzzle,
   *title = NULL;
   if (!ne_store_get_puzzle (store, puzzle_id, info, NULL))
     return FALSE;
-  *title = info->title != NULL ? g_strdup (info->title) : ne_store_describe_puzzle (store, puzzle_id);
+  /* Its own title only: how the store names an untitled puzzle is its row
+   * id ("#303"), which means nothing on paper. */
+  *title = g_strdup (info->title);
   puzzle->givens = info->givens;
   /* A solution is known when it is not all zero. */
   if (nc_grid_count_filled (&info->solution) == NC_CELLS)

@@ -2,7 +2,10 @@
 /* nonet-print-operation.h: printing puzzles through GTK's print dialog, and
  * exporting them to a PDF the same way. The pages are those of an
  * NePrintDocument, drawn by ne-print; a "Puzzles" tab in the dialog sets
- * how many go on a page and whether the solutions follow. */
+ * how many go on a page, whether the solutions follow and the pages'
+ * title, and Export PDF
+ * asks the same first. Both start from, and write back to, the settings
+ * print-per-page and print-solutions. */
 #pragma once
 
 #include <adwaita.h>
@@ -16,8 +19,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (NonetPrintOperation, nonet_print_operation, NONET, PRINT_OPERATION, GtkPrintOperation)
 
-/* Takes a reference on document; its options are those the dialog starts
- * with, and the dialog's choices are written back to it. The page setup
+/* Takes a reference on document and sets its options to the last ones
+ * chosen (a document of one puzzle is one to its page); those are what the
+ * dialog starts with, and its choices are written back to it. The page setup
  * starts as the locale's paper (A4 or Letter) in portrait. */
 NonetPrintOperation *nonet_print_operation_new          (NePrintDocument     *document);
 NePrintDocument     *nonet_print_operation_get_document (NonetPrintOperation *self);
@@ -35,11 +39,12 @@ gboolean             nonet_print_operation_export_pdf   (NonetPrintOperation *se
                                                          const char          *path,
                                                          GError             **error);
 
-/* Asks where to save the PDF with a file chooser over parent, suggesting
- * suggested_name, then writes it with nonet_print_operation_export_pdf.
- * A failure to write is shown in a dialog over parent. _finish returns the
- * file written, or NULL with G_IO_ERROR_CANCELLED when the person cancelled
- * the chooser, or the error already shown. */
+/* Asks for the options (a NonetExportDialog over parent), then where to
+ * save the PDF with a file chooser, suggesting suggested_name, then writes
+ * it with nonet_print_operation_export_pdf. A failure to write is shown in
+ * a dialog over parent. _finish returns the file written, or NULL with
+ * G_IO_ERROR_CANCELLED when the person cancelled the options or the
+ * chooser, or the error already shown. */
 void                 nonet_print_operation_export_pdf_async  (NonetPrintOperation *self,
                                                               GtkWindow           *parent,
                                                               const char          *suggested_name,
@@ -57,8 +62,9 @@ void                 nonet_print_operation_export_pdf_with_toast (NonetPrintOper
                                                                   AdwToastOverlay     *overlay);
 
 /* Fills puzzle with what the library holds of puzzle_id: its givens, its
- * solution when known, its ID (a generated puzzle's source), its grade's
- * name and its title (its own, or how the store names it). The pointers are
+ * solution when known, its ID (its source: a generated puzzle's N1-... ID,
+ * or where it came from), its grade's name and its own title, if any;
+ * never the library's row id. The pointers are
  * borrowed from *info and *title, for the caller to clear and free. FALSE
  * when the puzzle cannot be read. */
 gboolean             nonet_print_puzzle_init_stored (NePrintPuzzle *puzzle,

@@ -508,11 +508,27 @@ def window_named(app, title):
     return None
 
 
-def export_pdf(app, dialog, pdf, shots):
-    """Export PDF… in the generator dialog: without a portal the GTK file
-    chooser asks where; types pdf's path there. Waits for the file and the
-    dialog's "Saved" toast."""
+def export_pdf(app, dialog, pdf, shots, one_a_page_with_solutions=False):
+    """Export PDF… in the generator dialog: its options first (with
+    one_a_page_with_solutions, 1 a page and solution pages, chosen by their
+    mnemonics), then Export…; without a portal the GTK file chooser asks
+    where: types pdf's path there. Waits for the file and the dialog's
+    "Saved" toast."""
     app.press_in(dialog, "Export PDF…")
+    options = wait_for("the export options", lambda: window_named(app, "Export PDF"))
+    options_root = app.window("Export PDF")
+    wait_for("the Solution pages row", lambda: app.find_in(options_root, lambda a: a is not None
+                                                           and a.name == "Solution pages"))
+    if one_a_page_with_solutions:
+        key_window(options, "alt+s")
+        key_window(options, "alt+p")
+        time.sleep(0.5)
+        key_window(options, "Home", "Return")
+        time.sleep(0.5)
+    if shots:
+        app.screenshot(shots.replace("chooser", "options"), options)
+    # Return: the default button is Export….
+    key_window(options, "Return")
     chooser = wait_for("the file chooser", lambda: window_named(app, "Export as PDF"))
     time.sleep(1)
     key_window(chooser, "ctrl+a")

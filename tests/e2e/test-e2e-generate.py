@@ -15,6 +15,7 @@
 
 import contextlib
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -154,16 +155,21 @@ def test(home, apps):
 
     # Export PDF…: without a portal the GTK file chooser asks where.
     pdf = os.path.join(home.path, "e2e-generate.pdf")
-    e2e.export_pdf(app, dialog, pdf, os.path.join(shot_dir, "e2e-generate-chooser.png"))
+    # Its options first: 1 a page and solution pages.
+    e2e.export_pdf(app, dialog, pdf, os.path.join(shot_dir, "e2e-generate-chooser.png"),
+                   one_a_page_with_solutions=True)
     pages, text = e2e.pdf_text(pdf)
-    if pages != 1:
-        raise e2e.Failure(f"the PDF has {pages} pages, not 1")
-    for want in [i for i, _, _ in rows] + ["24 clues", "Page 1 of 1", "Nonet — 4 puzzles, 24 clues"]:
+    if pages != 5:
+        raise e2e.Failure(f"the PDF has {pages} pages, not 5 (4 puzzles one a page, 1 of solutions)")
+    for want in [i for i, _, _ in rows] + ["24 clues", "Page 1 of 5", "Page 5 of 5",
+                                           "Nonet — 4 puzzles, 24 clues: solutions"]:
         if want not in text:
             raise e2e.Failure(f"the PDF does not say {want!r}:\n{text}")
-    subprocess.run(["pdftoppm", "-png", "-r", "50", "-singlefile", pdf,
+    if re.search(r"#\d", text):
+        raise e2e.Failure(f"a caption names a row id:\n{text}")
+    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "5", "-singlefile", pdf,
                     os.path.join(shot_dir, "e2e-generate-pdf")], check=False)
-    print(f"PDF: {pages} page, the four IDs, “24 clues”, “Page 1 of 1”")
+    print(f"PDF: {pages} pages, one a page, the four IDs, “24 clues”, the solutions")
 
     # Ctrl+P in the main window: the print dialog and its Puzzles tab.
     e2e.key_window(wid, "Escape")
@@ -181,12 +187,15 @@ def test(home, apps):
     # lists it last). Arrows move along the tabs.
     e2e.key_window(print_wid, "Right", "Right")
     # GTK 4.8 does not report which page shows: the screenshot does.
-    e2e.wait_for("the Puzzles per page choice", lambda: app.find_in(printer, lambda a: a is not None
-                                                                    and a.name == "Puzzles per page"
-                                                                    and a.getRole() == pyatspi.ROLE_COMBO_BOX))
+    # What Export PDF chose is what it starts from: solution pages on (the
+    # puzzle in play is one to its page, so no per-page choice).
+    e2e.wait_for("the Solution pages switch on", lambda: app.find_in(printer, lambda a: a is not None
+                                                                     and a.name == "Solution pages"
+                                                                     and a.getRole() != pyatspi.ROLE_LABEL
+                                                                     and a.getState().contains(pyatspi.STATE_CHECKED)))
     time.sleep(0.5)
     app.screenshot(os.path.join(shot_dir, "e2e-print-dialog.png"), print_wid)
-    print("print dialog: the Puzzles tab shows")
+    print("print dialog: the Puzzles tab shows, solution pages on as exported")
     app.press_in(printer, "Cancel")
     e2e.wait_for("the print dialog to close", lambda: not printer.getState().contains(pyatspi.STATE_VISIBLE))
 
