@@ -395,6 +395,14 @@ nonet_solve_bar_focus_status (NonetSolveBar *self)
   gtk_widget_grab_focus (self->status_area);
 }
 
+gboolean
+nonet_solve_bar_status_has_focus (NonetSolveBar *self)
+{
+  g_return_val_if_fail (NONET_IS_SOLVE_BAR (self), FALSE);
+
+  return gtk_widget_has_focus (self->status_area);
+}
+
 /* Focus goes to the first control: Pause while running, else Close. */
 static gboolean
 nonet_solve_bar_grab_focus (GtkWidget *widget)

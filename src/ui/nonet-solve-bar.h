@@ -57,6 +57,9 @@ void       nonet_solve_bar_sync_accessible (NonetSolveBar *self,
                                             gboolean       force);
 /* Moves the focus to the status area (a screen reader then reads it). */
 void       nonet_solve_bar_focus_status (NonetSolveBar *self);
+/* Whether the status area has the focus: a screen reader then hears its
+ * new name, the status line, when it is synced. */
+gboolean   nonet_solve_bar_status_has_focus (NonetSolveBar *self);
 
 /* How a run ended, for the line that keeps its figures. */
 typedef enum

@@ -142,16 +142,19 @@ nonet_window_run_paused_changed (NonetWindow *self)
 
 /* The end of a run is heard at once: its summary (the status line). Pause
  * and Step are gone with the focus they had: the focus goes to the status
- * area, which a screen reader then reads, summary and counters. */
+ * area, which a screen reader then reads, summary and counters. On the
+ * status area already, its new name is heard; a sentence said through it
+ * would hide its counters. */
 static void
 nonet_window_run_announce_end (NonetWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
+  nonet_announcer_drop (self->announcer);
   nonet_window_run_sync_a11y (self, TRUE);
   if (focus == NULL || !gtk_widget_is_visible (focus))
     nonet_solve_bar_focus_status (self->solve_bar);
-  else
+  else if (!nonet_solve_bar_status_has_focus (self->solve_bar))
     nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (self->solve_bar));
 }
 
@@ -213,6 +216,9 @@ nonet_window_run_finished (NonetWindow *self,
 {
   NcCounters counters;
 
+  /* A sentence of progress still waiting would be said after the end,
+   * over the summary and the counters (and through the status area). */
+  nonet_announcer_drop (self->announcer);
   ne_solve_run_get_counters (self->run, &counters);
   /* At the end the rate is the run's average. */
   nonet_solve_bar_set_counters (self->solve_bar, &counters, ne_solve_run_get_elapsed_us (self->run),
