@@ -11,8 +11,23 @@
 
 #include "nonet-export-dialog.h"
 
-/* The rows of the per-page drop-down, in order. */
+/* The rows of the per-page drop-downs, in order. */
 static const guint per_page_choices[] = { 1, 2, 4, 6 };
+
+guint
+nonet_print_per_page_row (guint per_page)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (per_page_choices); i++)
+    if (per_page_choices[i] == per_page)
+      return i;
+  return G_MAXUINT;
+}
+
+guint
+nonet_print_per_page_of_row (guint row)
+{
+  return row < G_N_ELEMENTS (per_page_choices) ? per_page_choices[row] : 0;
+}
 
 struct _NonetExportDialog
 {
@@ -54,8 +69,8 @@ on_export_clicked (NonetExportDialog *self)
 {
   guint selected = adw_combo_row_get_selected (self->per_page_row);
 
-  if (selected < G_N_ELEMENTS (per_page_choices) && ne_print_document_get_n_puzzles (self->document) > 1)
-    ne_print_document_set_per_page (self->document, per_page_choices[selected]);
+  if (nonet_print_per_page_of_row (selected) != 0 && ne_print_document_get_n_puzzles (self->document) > 1)
+    ne_print_document_set_per_page (self->document, nonet_print_per_page_of_row (selected));
   ne_print_document_set_solutions (self->document, gtk_switch_get_active (self->solutions_switch));
   ne_print_document_set_title (self->document, gtk_editable_get_text (GTK_EDITABLE (self->title_row)));
   nonet_export_dialog_finish (self, TRUE);
@@ -135,9 +150,8 @@ nonet_export_dialog_new (GtkWindow       *parent,
   title = ne_print_document_get_title (document);
   gtk_editable_set_text (GTK_EDITABLE (self->title_row), title != NULL ? title : "");
   per_page = ne_print_document_get_per_page (document);
-  for (guint i = 0; i < G_N_ELEMENTS (per_page_choices); i++)
-    if (per_page_choices[i] == per_page)
-      adw_combo_row_set_selected (self->per_page_row, i);
+  if (nonet_print_per_page_row (per_page) != G_MAXUINT)
+    adw_combo_row_set_selected (self->per_page_row, nonet_print_per_page_row (per_page));
   gtk_widget_set_visible (GTK_WIDGET (self->per_page_row), ne_print_document_get_n_puzzles (document) > 1);
   gtk_switch_set_active (self->solutions_switch, ne_print_document_get_solutions (document));
   return self;

@@ -21,4 +21,10 @@ G_DECLARE_FINAL_TYPE (NonetExportDialog, nonet_export_dialog, NONET, EXPORT_DIAL
 NonetExportDialog *nonet_export_dialog_new (GtkWindow       *parent,
                                             NePrintDocument *document);
 
+/* The per-page choices of Export PDF and of the print dialog's Puzzles tab,
+ * in the order of their drop-downs: the row of per_page (G_MAXUINT when it
+ * is none of them), and the puzzles per page of a row (0 past the last). */
+guint nonet_print_per_page_row    (guint per_page);
+guint nonet_print_per_page_of_row (guint row);
+
 G_END_DECLS

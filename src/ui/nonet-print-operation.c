@@ -21,9 +21,6 @@
 #include "nonet-export-dialog.h"
 #include "nonet-text.h"
 
-/* The choices of the Puzzles tab, in the order of its drop-down. */
-static const guint per_page_choices[] = { 1, 2, 4, 6 };
-
 struct _NonetPrintOperation
 {
   GtkPrintOperation  parent_instance;
@@ -116,9 +113,8 @@ nonet_print_operation_create_custom_widget (GtkPrintOperation *operation)
   gtk_widget_set_visible (gtk_widget_get_prev_sibling (GTK_WIDGET (self->per_page_drop_down)),
                           nonet_print_operation_has_per_page (self));
   gtk_widget_set_visible (GTK_WIDGET (self->per_page_drop_down), nonet_print_operation_has_per_page (self));
-  for (guint i = 0; i < G_N_ELEMENTS (per_page_choices); i++)
-    if (per_page_choices[i] == per_page)
-      gtk_drop_down_set_selected (self->per_page_drop_down, i);
+  if (nonet_print_per_page_row (per_page) != G_MAXUINT)
+    gtk_drop_down_set_selected (self->per_page_drop_down, nonet_print_per_page_row (per_page));
 
   self->solutions_switch = GTK_SWITCH (add_row (GTK_GRID (grid), 1, _("_Solution pages"), gtk_switch_new ()));
   gtk_switch_set_active (self->solutions_switch, ne_print_document_get_solutions (self->document));
@@ -141,8 +137,8 @@ nonet_print_operation_custom_widget_apply (GtkPrintOperation *operation,
   g_return_if_fail (self->per_page_drop_down != NULL);
 
   selected = gtk_drop_down_get_selected (self->per_page_drop_down);
-  if (selected < G_N_ELEMENTS (per_page_choices) && nonet_print_operation_has_per_page (self))
-    ne_print_document_set_per_page (self->document, per_page_choices[selected]);
+  if (nonet_print_per_page_of_row (selected) != 0 && nonet_print_operation_has_per_page (self))
+    ne_print_document_set_per_page (self->document, nonet_print_per_page_of_row (selected));
   ne_print_document_set_solutions (self->document, gtk_switch_get_active (self->solutions_switch));
   ne_print_document_set_title (self->document, gtk_editable_get_text (GTK_EDITABLE (self->title_entry)));
   nonet_print_operation_save_options (self);

@@ -150,7 +150,6 @@ nonet_window_run_announce_end (NonetWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  nonet_announcer_drop (self->announcer);
   nonet_window_run_sync_a11y (self, TRUE);
   if (focus == NULL || !gtk_widget_is_visible (focus))
     nonet_solve_bar_focus_status (self->solve_bar);
