@@ -59,8 +59,8 @@ nonet_board_layout_allocate (GtkLayoutManager *manager,
 {
   GtkWidget *grid = gtk_widget_get_first_child (widget);
   GtkWidget *pad = gtk_widget_get_last_child (widget);
-  int grid_min_w, grid_min_h, pad_w, pad_h, side_beside, side_below, side;
-  gboolean beside;
+  int grid_min_w, grid_min_h, pad_w, pad_h, side_beside, side_below, side_alone, side;
+  gboolean beside, with_pad;
 
   gtk_widget_measure (grid, GTK_ORIENTATION_HORIZONTAL, -1, &grid_min_w, NULL, NULL, NULL);
   gtk_widget_measure (grid, GTK_ORIENTATION_VERTICAL, -1, &grid_min_h, NULL, NULL, NULL);
@@ -69,11 +69,25 @@ nonet_board_layout_allocate (GtkLayoutManager *manager,
 
   side_beside = MIN (width - pad_w - BOARD_SPACING, height);
   side_below = MIN (width, height - pad_h - BOARD_SPACING);
+  side_alone = MIN (width, height);
   /* Below unless beside is clearly better, so the board does not jump when
    * the editor bar or a status line takes a little height. */
   beside = side_beside > side_below * 6 / 5;
-  side = MAX (beside ? side_beside : side_below, MAX (grid_min_w, grid_min_h));
+  /* A greyed pad (a solver at work, a pause) is of no use: where it would
+   * cost the grid a tenth of its side it makes room, the grid first. */
+  with_pad = gtk_widget_get_sensitive (pad) ||
+             MAX (side_beside, side_below) >= side_alone * 9 / 10;
+  gtk_widget_set_child_visible (pad, with_pad);
 
+  if (!with_pad)
+    {
+      side = MAX (side_alone, MAX (grid_min_w, grid_min_h));
+      gtk_widget_size_allocate (grid, &(GtkAllocation) { (width - side) / 2, (height - side) / 2,
+                                                         side, side }, -1);
+      return;
+    }
+
+  side = MAX (beside ? side_beside : side_below, MAX (grid_min_w, grid_min_h));
   if (beside)
     {
       int x = MAX (0, (width - side - BOARD_SPACING - pad_w) / 2);

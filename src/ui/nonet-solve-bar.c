@@ -17,6 +17,7 @@
 #include "nonet-announcer.h"
 #include "nonet-board-legend.h"
 #include "nonet-status-area.h"
+#include "nonet-wrap-layout.h"
 
 /* The scale's value for NONET_SOLVE_BAR_MAX_SPEED, and for unlimited. */
 #define SCALE_MAX_FINITE 4.0
@@ -35,6 +36,7 @@ struct _NonetSolveBar
   GtkScale       *speed_scale;
   GtkAdjustment  *speed_adjustment;
   GtkDropDown    *order_dropdown;
+  GtkWidget      *controls_box;
   GtkWidget      *status_area;
   GtkWidget      *counters_box;
   GtkLabel       *attempts_label;
@@ -498,6 +500,7 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_scale);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, speed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, order_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, controls_box);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, status_area);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, counters_box);
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, attempts_label);
@@ -525,6 +528,8 @@ nonet_solve_bar_init (NonetSolveBar *self)
   NcCounters zero = { 0 };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (self->controls_box, nonet_wrap_layout_new (6, 6));
+  gtk_widget_set_layout_manager (self->counters_box, nonet_wrap_layout_new (18, 0));
 
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
   /* 1, 10, 100, 1,000/s and Unlimited: where each power of ten is. */

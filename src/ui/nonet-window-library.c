@@ -199,6 +199,7 @@ nonet_window_open_library (NonetWindow *self)
 
       nonet_window_toast (self, title);
       gtk_widget_set_tooltip_text (self->library_button, tooltip);
+      gtk_widget_set_tooltip_text (self->bottom_library_button, tooltip);
       g_clear_error (&error);
     }
   else

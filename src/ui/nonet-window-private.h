@@ -23,7 +23,7 @@ struct _NonetWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
-  GtkMenuButton        *new_game_button;
+  AdwSqueezer          *new_game_squeezer;  /* the labelled button, else the icon */
   GtkWidget            *library_button;
   GtkSpinner           *spinner;
   AdwWindowTitle       *window_title;
@@ -31,10 +31,22 @@ struct _NonetWindow
   GtkLabel             *editor_label;
   GtkProgressBar       *progress_bar;
   GtkWidget            *paused_box;
+  GtkWidget            *content_box;
   GtkWidget            *board_box;
   NonetGridView        *grid_view;
   GtkWidget            *number_pad;
   GtkWidget            *solve_buttons;
+  AdwSqueezer          *start_squeezer;     /* shows start_tools while they fit */
+  GtkWidget            *start_tools;
+  AdwSqueezer          *end_squeezer;       /* end_tools, else end_undo_tools, else nothing */
+  GtkWidget            *end_tools;
+  GtkWidget            *end_undo_tools;
+  GtkActionBar         *bottom_bar;         /* a narrow window's tools */
+  GtkWidget            *bottom_tools;
+  GtkWidget            *bottom_library_button;
+  GtkWidget            *bottom_solve_buttons;
+  GtkWidget            *bottom_pause_button;
+  GtkWidget            *bottom_undo_tools;
   GtkRevealer          *solve_revealer;
   NonetSolveBar        *solve_bar;
   NonetEventLog        *event_log;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nonet-board-layout.h"
+#include "nonet-side-layout.h"
 #include "nonet-event-log.h"
 #include "nonet-number-pad.h"
 #include "nonet-text.h"
@@ -88,6 +89,7 @@ nonet_window_update_actions (NonetWindow *self)
   playing = playing && !self->overlay_on;
   /* The editor's title needs the room; Solve has nothing to solve there. */
   gtk_widget_set_visible (self->solve_buttons, !editing);
+  gtk_widget_set_visible (self->bottom_solve_buttons, !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve", can_solve);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate", can_solve);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-pause", nonet_window_run_active (self));
@@ -127,6 +129,8 @@ nonet_window_update_board (NonetWindow *self)
   gtk_widget_set_visible (self->paused_box, self->paused);
   gtk_widget_set_sensitive (self->number_pad, !self->paused && !self->overlay_on &&
                             (editing || (self->game != NULL && !nonet_window_is_solved (self))));
+  /* The board's layout gives a greyed pad's room to the grid. */
+  gtk_widget_queue_allocate (self->board_box);
 }
 
 static gboolean
@@ -336,7 +340,7 @@ nonet_window_action_new_game_menu (GtkWidget  *widget,
 {
   NonetWindow *self = NONET_WINDOW (widget);
 
-  gtk_menu_button_popup (self->new_game_button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (adw_squeezer_get_visible_child (self->new_game_squeezer)));
 }
 
 static void
@@ -535,6 +539,25 @@ nonet_window_dispose (GObject *object)
   G_OBJECT_CLASS (nonet_window_parent_class)->dispose (object);
 }
 
+/* A window too narrow for the header bar's tools shows them in a bar at
+ * the bottom instead, the libadwaita 1.2 way (a squeezer decides, by the
+ * room the header bar gives it, as AdwViewSwitcherTitle does for its bar):
+ * each tool is in one place at a time, and in the bottom bar of a phone-
+ * sized window it sits under the thumb. */
+static void
+nonet_window_update_narrow (NonetWindow *self)
+{
+  GtkWidget *end = adw_squeezer_get_visible_child (self->end_squeezer);
+  gboolean tools_below = adw_squeezer_get_visible_child (self->start_squeezer) != self->start_tools;
+  gboolean pause_below = end != self->end_tools;
+  gboolean undo_below = pause_below && end != self->end_undo_tools;
+
+  gtk_widget_set_visible (self->bottom_tools, tools_below);
+  gtk_widget_set_visible (self->bottom_pause_button, pause_below);
+  gtk_widget_set_visible (self->bottom_undo_tools, undo_below);
+  gtk_action_bar_set_revealed (self->bottom_bar, tools_below || pause_below);
+}
+
 static void
 nonet_window_class_init (NonetWindowClass *klass)
 {
@@ -566,7 +589,7 @@ nonet_window_class_init (NonetWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_squeezer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, library_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, window_title);
@@ -574,10 +597,22 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_label);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, paused_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, grid_view);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, number_pad);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_buttons);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, start_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, start_tools);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, end_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, end_tools);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, end_undo_tools);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_undo_tools);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_bar);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_tools);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_library_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_solve_buttons);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_pause_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_revealer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, event_log);
@@ -624,6 +659,12 @@ nonet_window_init (NonetWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_layout_manager (GTK_WIDGET (self->board_box), nonet_board_layout_new ());
+  gtk_widget_set_layout_manager (self->content_box, nonet_side_layout_new (280, 400));
+  g_signal_connect_object (self->start_squeezer, "notify::visible-child",
+                           G_CALLBACK (nonet_window_update_narrow), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->end_squeezer, "notify::visible-child",
+                           G_CALLBACK (nonet_window_update_narrow), self, G_CONNECT_SWAPPED);
+  nonet_window_update_narrow (self);
 
 #if DEVELOPMENT
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -131,6 +131,7 @@ def test(home, apps):
     keyboard_run(app, before)
     shortcuts_window(app)
     several_solutions(app)
+    narrow(app, home)
     app.quit()
 
 
@@ -183,6 +184,47 @@ def several_solutions(app):
     app.key("Escape")
     e2e.wait_for("Animate enabled after Escape", lambda: sensitive(app.find_button("Animate")))
     print("PASS: a puzzle of two solutions ends with a summary saying so")
+
+
+def visible_buttons(app, name):
+    """Buttons of that name in the tree. (GTK 4.8 sends no "showing"
+    state; a widget hidden by its parent, as a squeezer's other child,
+    stays "visible".)"""
+    return pyatspi.findAllDescendants(app.accessible, lambda a: a is not None and a.name == name
+                                      and a.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                                      and a.getState().contains(pyatspi.STATE_VISIBLE))
+
+
+def narrow(app, home):
+    """At 360 px the window is 360 px wide: the header bar's tools move to
+    a bottom bar (a Library button there, shown only then), and a run
+    with its step log open keeps the whole grid in the window."""
+    e2e.xdotool("windowsize", app.wid, 1000, 800)
+    e2e.wait_for("the window at 1000x800", lambda: "Geometry: 1000x800" in e2e.xdotool("getwindowgeometry", app.wid))
+    header = e2e.wait_for("one Library button, in the header bar",
+                          lambda: (lambda b: b if len(b) == 1 else None)(visible_buttons(app, "Library")))
+    if len(header) != 1:
+        raise e2e.Failure(f"{len(header)} Library buttons shown in a wide window")
+    e2e.xdotool("windowsize", app.wid, 360, 700)
+    e2e.wait_for("the window at 360x700", lambda: "Geometry: 360x700" in e2e.xdotool("getwindowgeometry", app.wid))
+    below = e2e.wait_for("a Library button in the bottom bar",
+                         lambda: [b for b in visible_buttons(app, "Library") if b != header[0]] or None)
+    for name in ("Enter a Puzzle", "Solve", "Animate", "Pause", "Undo", "Redo", "New Game", "Main Menu"):
+        if not visible_buttons(app, name):
+            raise e2e.Failure(f"no {name!r} button at 360 px")
+    app.key("F5")
+    # (At the last run's 1,000 steps/s it may be over before it is seen.)
+    e2e.wait_for("Stop or Close after F5",
+                 lambda: e2e.find_bar_button(app, "Stop") or e2e.find_bar_button(app, "Close"))
+    app.key("ctrl+shift+l")
+    e2e.wait_for("the step log", lambda: app.find(lambda a: a is not None and a.name == "Solver steps"))
+    left, top, right, bottom = e2e.wait_for(
+        "the grid inside the 360 px window",
+        lambda: (lambda g: g if g and g[0] >= 0 and g[2] <= 360 and g[2] - g[0] >= 200 else None)(app.geometry()))
+    print(f"at 360 px: the grid {right - left} px, the bottom bar's {below[0].name!r} shown")
+    app.screenshot(os.path.join(e2e.shot_dir(home), "e2e-animate-360.png"))
+    app.key("Escape")
+    e2e.wait_for("Animate enabled after Escape", lambda: sensitive(app.find_button("Animate")))
 
 
 def check_speed_words(app, expect):
