@@ -108,7 +108,7 @@ class App:
         with open(self.log_path, "w") as log:
             self.proc = subprocess.Popen([*wrapper, os.environ["NONET_APP"], *args], env=home.env,
                                          stdout=log, stderr=subprocess.STDOUT)
-        out = xdotool("search", "--sync", "--onlyvisible", "--pid", self.proc.pid,
+        out = xdotool("search", "--sync", "--all", "--onlyvisible", "--pid", self.proc.pid,
                       "--name", f"^{TITLE}$", timeout=30)
         self.wid = out.split()[-1]
         self.accessible = wait_for("the app on the accessibility bus", self._find_app)
@@ -191,7 +191,7 @@ class App:
 
     def window_id(self, title, timeout=20):
         """The X window of another window of the app, by its exact title."""
-        out = xdotool("search", "--sync", "--onlyvisible", "--pid", self.proc.pid,
+        out = xdotool("search", "--sync", "--all", "--onlyvisible", "--pid", self.proc.pid,
                       "--name", f"^{title}$", timeout=timeout)
         return out.split()[-1]
 
