@@ -646,6 +646,9 @@ test_entering (void)
   press (view, GDK_KEY_6, 0);
   g_assert_cmpint (play_state (view)->entries.cell[40], ==, 6);
   g_assert_cmpint (cursor_of (view), ==, 40);
+  /* . is not play's: the solver's Step has it. */
+  g_assert_false (press (view, GDK_KEY_period, 0));
+  g_assert_cmpint (play_state (view)->entries.cell[40], ==, 6);
   press (view, GDK_KEY_BackSpace, 0);
   g_assert_cmpint (play_state (view)->entries.cell[40], ==, 0);
   g_assert_cmpint (cursor_of (view), ==, 40);

@@ -512,15 +512,18 @@ clear_cell (NonetGridView *self)
 }
 
 /* 0 and . are an empty cell, as in a puzzle's line: while entering they
- * move on like a digit. */
+ * move on like a digit. In play 0 clears and . is the solver's Step (an
+ * application accelerator, passed on to here while no run is going). */
 static gboolean
 key_blank (GtkWidget *widget,
            GVariant  *args,
            gpointer   user_data)
 {
   NonetGridView *self = NONET_GRID_VIEW (widget);
+  gboolean in_play;
 
-  if (!can_edit (self))
+  g_variant_get (args, "(b)", &in_play);
+  if (!can_edit (self) || (!in_play && !self->entering))
     return FALSE;
   clear_cell (self);
   if (self->board.givens.cell[self->cursor] == 0)
@@ -1017,7 +1020,7 @@ static void
 add_key_bindings (GtkWidgetClass *widget_class)
 {
   static const guint clear_keys[] = { GDK_KEY_Delete, GDK_KEY_KP_Delete };
-  static const guint blank_keys[] = { GDK_KEY_0, GDK_KEY_KP_0, GDK_KEY_period };
+  static const guint blank_keys[] = { GDK_KEY_0, GDK_KEY_KP_0 };
 
   add_move_binding (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, 0, move_by, -1, 0);
   add_move_binding (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 0, move_by, 1, 0);
@@ -1044,7 +1047,8 @@ add_key_bindings (GtkWidgetClass *widget_class)
   for (guint i = 0; i < G_N_ELEMENTS (clear_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, clear_keys[i], 0, "grid.clear", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (blank_keys); i++)
-    gtk_widget_class_add_binding (widget_class, blank_keys[i], 0, key_blank, NULL);
+    gtk_widget_class_add_binding (widget_class, blank_keys[i], 0, key_blank, "(b)", TRUE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_period, 0, key_blank, "(b)", FALSE);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_BackSpace, 0, key_backspace, NULL);
 }
 
