@@ -433,6 +433,19 @@ on_game_solved (NonetGridView *self,
 
 /* ---- Input ---- */
 
+/* How the keys work, for a screen reader: while entering they move on. */
+static void
+describe_keys (NonetGridView *self)
+{
+  const char *keys;
+
+  if (self->entering)
+    keys = _("Sudoku grid, entering a puzzle. Digits enter and move on to the next cell, 0 leaves one empty, Backspace takes the last digit back, arrow keys move.");
+  else
+    keys = _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears.");
+  nonet_announcer_set_description (GTK_WIDGET (self), keys);
+}
+
 /* A given cannot change: the bell, and a sentence for a screen reader,
  * which hears no bell ("row 3, column 4 is a given, 5; it cannot be
  * changed"). */
@@ -882,6 +895,7 @@ set_boolean (NonetGridView *self,
       if (value)
         self->play_pencil_mode = self->pencil_mode;
       g_object_set (self, "pencil-mode", value ? FALSE : self->play_pencil_mode, NULL);
+      describe_keys (self);
       break;
     default:
       break;
@@ -1124,8 +1138,7 @@ nonet_grid_view_init (NonetGridView *self)
   g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
-  nonet_announcer_set_description (GTK_WIDGET (self),
-                                   _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears."));
+  describe_keys (self);
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",

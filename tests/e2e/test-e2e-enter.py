@@ -70,6 +70,8 @@ def test(home, apps):
     app.key("ctrl+e")
     e2e.wait_for("the editor", lambda: app.find_button("Start"))
     app.wait_label("the editor's cursor in r1c1", lambda s: s.startswith("row 1, column 1, empty"))
+    e2e.wait_for("the grid to describe entering",
+                 lambda: description(app).startswith("Sudoku grid, entering a puzzle. Digits enter and move on"))
     e2e.wait_for("the pencil toggle off and insensitive",
                  lambda: not is_on(pencil)
                  and not pencil.getState().contains(pyatspi.STATE_SENSITIVE))
