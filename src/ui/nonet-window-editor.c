@@ -44,7 +44,7 @@ nonet_window_editor_refuse (NonetWindow *self,
 static void
 nonet_window_editor_changed (NonetWindow *self)
 {
-  nonet_window_editor_hint (self, _("Click a cell and type the givens, or paste a puzzle"), FALSE);
+  nonet_window_editor_hint (self, _("Type the givens row by row, 0 for an empty cell, or paste a puzzle"), FALSE);
 }
 
 /* Opens the editor on a copy of from's digits (NULL: a blank grid). They
