@@ -526,6 +526,8 @@ test_digits (void)
   nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
   g_assert_true (press (view, GDK_KEY_5, 0));
   g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 5);
+  /* In play the cursor stays where the digit went. */
+  g_assert_cmpint (cursor_of (view), ==, EMPTY_CELL);
   press (view, GDK_KEY_KP_7, 0);
   g_assert_cmpint (play_state (view)->entries.cell[EMPTY_CELL], ==, 7);
 
@@ -555,6 +557,125 @@ test_digits (void)
   press (view, GDK_KEY_4, GDK_CONTROL_MASK);
   g_assert_cmpint (play_state (view)->entries.cell[GIVEN_CELL], ==, 0);
   g_assert_cmpint (play_state (view)->notes[GIVEN_CELL], ==, 0);
+  g_assert_cmpint (nc_game_value (ne_game_get_core (nonet_grid_view_get_game (NONET_GRID_VIEW (view))), GIVEN_CELL), ==, 8);
+
+  g_object_unref (view);
+}
+
+static void
+store_text (char       **out,
+            const char  *text)
+{
+  g_free (*out);
+  *out = g_strdup (text);
+}
+
+/* Entering givens: each digit moves the cursor on in reading order (and
+ * 0 or . skips a cell), Backspace on an empty cell takes the digit before
+ * back, arrows move freely, r9c9 is the end; no pencil marks, and play's
+ * pencil mode comes back afterwards. */
+static void
+test_entering (void)
+{
+  static const NcGrid blank;
+  GtkWidget *view = g_object_ref_sink (nonet_grid_view_new ());
+  g_autoptr(NeGame) game = ne_game_new (&blank, NULL);
+  gboolean pencil;
+
+  nonet_grid_view_set_game (NONET_GRID_VIEW (view), game);
+  g_object_set (view, "pencil-mode", TRUE, "entering", TRUE, NULL);
+  g_object_get (view, "pencil-mode", &pencil, NULL);
+  g_assert_false (pencil);
+  gtk_widget_activate_action (view, "grid.pencil-mode", NULL);
+  g_object_get (view, "pencil-mode", &pencil, NULL);
+  g_assert_false (pencil);
+
+  /* "5 3" is 5 in r1c1 and 3 in r1c2, the cursor on r1c3. */
+  press (view, GDK_KEY_5, 0);
+  press (view, GDK_KEY_KP_3, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[0], ==, 5);
+  g_assert_cmpint (play_state (view)->entries.cell[1], ==, 3);
+  g_assert_cmpint (cursor_of (view), ==, 2);
+  assert_label (view, "row 1, column 3, empty");
+
+  /* Backspace on the empty r1c3 takes the 3 back; on the full r1c1 it
+   * clears that one and stays. */
+  press (view, GDK_KEY_BackSpace, 0);
+  g_assert_cmpint (cursor_of (view), ==, 1);
+  g_assert_cmpint (play_state (view)->entries.cell[1], ==, 0);
+  press (view, GDK_KEY_Left, 0);
+  press (view, GDK_KEY_BackSpace, 0);
+  g_assert_cmpint (cursor_of (view), ==, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[0], ==, 0);
+  press (view, GDK_KEY_BackSpace, 0);
+  g_assert_cmpint (cursor_of (view), ==, 0);
+
+  /* 0 and . leave a cell empty and move on; so does the number pad's
+   * digit; Delete clears where it is. */
+  press (view, GDK_KEY_0, 0);
+  press (view, GDK_KEY_period, 0);
+  g_assert_cmpint (cursor_of (view), ==, 2);
+  gtk_widget_activate_action (view, "grid.enter", "i", 9);
+  g_assert_cmpint (play_state (view)->entries.cell[2], ==, 9);
+  g_assert_cmpint (cursor_of (view), ==, 3);
+  press (view, GDK_KEY_Left, 0);
+  press (view, GDK_KEY_Delete, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[2], ==, 0);
+  g_assert_cmpint (cursor_of (view), ==, 2);
+
+  /* The end of a row goes on to the next row; r9c9 stays. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), 8);
+  press (view, GDK_KEY_1, 0);
+  g_assert_cmpint (cursor_of (view), ==, 9);
+  press (view, GDK_KEY_End, GDK_CONTROL_MASK);
+  press (view, GDK_KEY_4, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[80], ==, 4);
+  g_assert_cmpint (cursor_of (view), ==, 80);
+
+  /* No notes while entering. */
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), 40);
+  press (view, GDK_KEY_2, GDK_CONTROL_MASK);
+  g_assert_cmphex (play_state (view)->notes[40], ==, 0);
+  g_assert_cmpint (cursor_of (view), ==, 40);
+
+  /* Play again: its pencil mode is back, and a digit stays where it is. */
+  g_object_set (view, "entering", FALSE, NULL);
+  g_object_get (view, "pencil-mode", &pencil, NULL);
+  g_assert_true (pencil);
+  g_object_set (view, "pencil-mode", FALSE, NULL);
+  press (view, GDK_KEY_6, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[40], ==, 6);
+  g_assert_cmpint (cursor_of (view), ==, 40);
+  /* . is not play's: the solver's Step has it. */
+  g_assert_false (press (view, GDK_KEY_period, 0));
+  g_assert_cmpint (play_state (view)->entries.cell[40], ==, 6);
+  press (view, GDK_KEY_BackSpace, 0);
+  g_assert_cmpint (play_state (view)->entries.cell[40], ==, 0);
+  g_assert_cmpint (cursor_of (view), ==, 40);
+
+  g_object_unref (view);
+}
+
+/* Typing over a given or clearing one is refused with a sentence for a
+ * screen reader; nothing else is announced. */
+static void
+test_refused_given (void)
+{
+  GtkWidget *view = g_object_ref_sink (grid_view_new_with_puzzle ());
+  g_autofree char *said = NULL;
+
+  g_signal_connect_swapped (view, "announce", G_CALLBACK (store_text), &said);
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), EMPTY_CELL);
+  press (view, GDK_KEY_4, 0);
+  press (view, GDK_KEY_BackSpace, 0);
+  g_assert_null (said);
+
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (view), GIVEN_CELL);
+  press (view, GDK_KEY_4, 0);
+  g_assert_cmpstr (said, ==, "row 1, column 1 is a given, 8; it cannot be changed");
+  g_clear_pointer (&said, g_free);
+  press (view, GDK_KEY_Delete, 0);
+  g_assert_cmpstr (said, ==, "row 1, column 1 is a given, 8; it cannot be changed");
   g_assert_cmpint (nc_game_value (ne_game_get_core (nonet_grid_view_get_game (NONET_GRID_VIEW (view))), GIVEN_CELL), ==, 8);
 
   g_object_unref (view);
@@ -879,6 +1000,55 @@ test_draw_states (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Marked cells (the reason a puzzle has no solution) are tinted until the
+ * game changes. */
+static void
+test_marked (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = grid_view_new_with_puzzle ();
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+  static const uint8_t row[] = { 72, 73, 74, 75, 76, 77, 78, 79, 80 };
+  /* r9c1 is empty in Inkala 2012, r8c1 too and outside the mark. */
+  const int inside = 72, outside = 63;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  /* The cursor in r1c5, no peer of either cell. */
+  nonet_grid_view_set_cursor (grid, 4);
+  g_object_set (view, "highlight-peers", FALSE, NULL);
+  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
+
+  nonet_grid_view_mark_cells (grid, row, G_N_ELEMENTS (row));
+  g_assert_true (nonet_grid_view_get_marked (grid, inside));
+  g_assert_false (nonet_grid_view_get_marked (grid, outside));
+  show_and_settle (view);
+  {
+    Pixels pixels = render_widget (view);
+    graphene_rect_t rect;
+    Rgb marked, plain;
+
+    nonet_grid_view_get_cell_rect (grid, inside, &rect);
+    marked = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+    nonet_grid_view_get_cell_rect (grid, outside, &rect);
+    plain = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+    g_assert_cmpfloat (marked.r - marked.b, >, plain.r - plain.b + 0.05);
+    g_free (pixels.data);
+  }
+
+  /* A move clears the marks. */
+  gtk_widget_activate_action (view, "grid.enter", "i", 1);
+  g_assert_false (nonet_grid_view_get_marked (grid, inside));
+  nonet_grid_view_mark_cells (grid, row, 1);
+  g_assert_true (nonet_grid_view_get_marked (grid, inside));
+  nonet_grid_view_mark_cells (grid, NULL, 0);
+  g_assert_false (nonet_grid_view_get_marked (grid, inside));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The solver's overlay: the run's board instead of the player's entries, a
  * tentative digit colliding with a given, the row of the collision tinted;
  * off again, the game as it was. */
@@ -1028,6 +1198,13 @@ test_number_pad (void)
   g_object_set (view, "pencil-mode", FALSE, NULL);
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pencil)));
 
+  /* Entering givens: no pencil toggle, and it is off. */
+  g_object_set (view, "pencil-mode", TRUE, "entering", TRUE, NULL);
+  g_assert_false (gtk_widget_get_sensitive (pencil));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pencil)));
+  g_object_set (view, "entering", FALSE, "pencil-mode", FALSE, NULL);
+  g_assert_true (gtk_widget_get_sensitive (pencil));
+
   /* Every 8 placed: the 8 is complete, the others not. */
   g_assert_false (nonet_number_pad_get_digit_complete (NONET_NUMBER_PAD (pad), 8));
   for (int cell = 0; cell < NC_CELLS; cell++)
@@ -1128,6 +1305,9 @@ main (int   argc,
   g_test_add_func ("/ui/grid-view/cursor-keys", test_cursor_keys);
   g_test_add_func ("/ui/grid-view/digits", test_digits);
   g_test_add_func ("/ui/grid-view/notes", test_notes);
+  g_test_add_func ("/ui/grid-view/entering", test_entering);
+  g_test_add_func ("/ui/grid-view/refused-given", test_refused_given);
+  g_test_add_func ("/ui/grid-view/marked", test_marked);
   g_test_add_func ("/ui/grid-view/locked", test_locked);
   g_test_add_func ("/ui/grid-view/status", test_status);
   g_test_add_func ("/ui/grid-view/draw-states", test_draw_states);

@@ -89,6 +89,32 @@ assert_conflict (const NcConflict *conflict, const char *expected)
   g_assert_cmpstr (text, ==, expected);
 }
 
+/* Why there is no solution, as the editor says it. */
+static void
+test_contradiction_sentences (void)
+{
+  const struct
+  {
+    NcContradiction  contradiction;
+    const char      *expected;
+  } cases[] = {
+    { { NC_CONTRADICTION_CELL, 9 * 3 + 4, NC_UNIT_ROW, 0 },
+      "r4c5 has no digit left, as 1 to 9 all appear in its row, column or box" },
+    { { NC_CONTRADICTION_DIGIT, 9 * 2, NC_UNIT_ROW, 7 }, "row 3 has no place for a 7" },
+    { { NC_CONTRADICTION_DIGIT, 5, NC_UNIT_COLUMN, 1 }, "column 6 has no place for a 1" },
+    { { NC_CONTRADICTION_DIGIT, 30, NC_UNIT_BOX, 9 }, "box 5 has no place for a 9" },
+  };
+  NcContradiction none = { NC_CONTRADICTION_NONE, -1, NC_UNIT_ROW, 0 };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = ne_contradiction_describe (&cases[i].contradiction);
+
+      g_assert_cmpstr (text, ==, cases[i].expected);
+    }
+  g_assert_null (ne_contradiction_describe (&none));
+}
+
 static void
 test_conflicts (void)
 {
@@ -179,6 +205,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/grid/peers", test_peers);
   g_test_add_func ("/core/grid/units", test_units);
   g_test_add_func ("/core/grid/conflicts", test_conflicts);
+  g_test_add_func ("/core/grid/contradiction-sentences", test_contradiction_sentences);
   g_test_add_func ("/core/grid/allows", test_allows);
   g_test_add_func ("/core/grid/format", test_format);
   return g_test_run ();

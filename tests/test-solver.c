@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nc-backtrack.h"
+#include "nc-contradiction.h"
 #include "nc-solver.h"
 #include "test-util.h"
 
@@ -167,6 +168,95 @@ test_conflicting_givens (void)
       g_assert_true (nc_grid_equal (&solution, &untouched));
       g_assert_false (nc_solver_is_unique (&cases[i], NULL));
     }
+}
+
+/* The plain reasons a grid has no solution: a cell with no digit left, a
+ * digit with no place in a row, a column or a box, and none when only a
+ * search can tell. Each such grid indeed has no solution. */
+static void
+test_contradiction (void)
+{
+  /* r1c9 sees 1..8 in its row and 9 in its column. */
+  const int dead_cell[][2] = {
+    { 0, 1 }, { 1, 2 }, { 2, 3 }, { 3, 4 }, { 4, 5 }, { 5, 6 }, { 6, 7 }, { 7, 8 }, { 17, 9 }, { -1 }
+  };
+  /* Row 1 has no place for a 7: its cells see the 7s of boxes 1 and 2 and
+   * of column 8, or hold another digit. */
+  const int dead_row[][2] = { { 9, 7 }, { 23, 7 }, { 61, 7 }, { 6, 4 }, { 8, 5 }, { -1 } };
+  /* Column 1 has no place for a 7, the same turned over. */
+  const int dead_column[][2] = { { 1, 7 }, { 38, 7 }, { 69, 7 }, { 54, 4 }, { 72, 5 }, { -1 } };
+  /* Box 5 has no place for a 7: six cells are full, the rest see r6c1. */
+  const int dead_box[][2] = {
+    { 30, 1 }, { 31, 2 }, { 32, 3 }, { 39, 4 }, { 40, 5 }, { 41, 6 }, { 45, 7 }, { -1 }
+  };
+  const struct
+  {
+    const int          (*givens)[2];
+    NcContradictionKind  kind;
+    int                  cell;
+    NcUnit               unit;
+    int                  digit;
+    int                  n_cells;
+  } cases[] = {
+    { dead_cell, NC_CONTRADICTION_CELL, 8, NC_UNIT_ROW, 0, 1 },
+    { dead_row, NC_CONTRADICTION_DIGIT, 0, NC_UNIT_ROW, 7, 9 },
+    { dead_column, NC_CONTRADICTION_DIGIT, 0, NC_UNIT_COLUMN, 7, 9 },
+    { dead_box, NC_CONTRADICTION_DIGIT, 30, NC_UNIT_BOX, 7, 9 },
+  };
+  NcContradiction found;
+  NcGrid grid;
+  uint8_t cells[9];
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      grid = grid_from_givens (cases[i].givens);
+      g_assert_cmpuint (nc_grid_find_conflicts (&grid, NULL, 0), ==, 0);
+      g_assert_cmpuint (nc_solver_count (&grid, 1, NULL), ==, 0);
+      g_assert_true (nc_grid_find_contradiction (&grid, &found));
+      g_assert_cmpint (found.kind, ==, cases[i].kind);
+      g_assert_cmpint (found.cell, ==, cases[i].cell);
+      g_assert_cmpint (found.digit, ==, cases[i].digit);
+      if (cases[i].kind == NC_CONTRADICTION_DIGIT)
+        g_assert_cmpint (found.unit, ==, cases[i].unit);
+      g_assert_cmpint (nc_contradiction_cells (&found, cells), ==, cases[i].n_cells);
+      g_assert_cmpint (cells[0], ==, cases[i].cell);
+    }
+  /* The box's cells are the box's, in reading order. */
+  g_assert_cmpint (cells[1], ==, 31);
+  g_assert_cmpint (cells[3], ==, 39);
+  g_assert_cmpint (cells[8], ==, 50);
+
+  /* A puzzle with a solution, and the empty grid, have no contradiction. */
+  grid = grid_from_line (EULER1);
+  g_assert_false (nc_grid_find_contradiction (&grid, &found));
+  g_assert_cmpint (found.kind, ==, NC_CONTRADICTION_NONE);
+  g_assert_cmpint (found.cell, ==, -1);
+  g_assert_cmpint (nc_contradiction_cells (&found, cells), ==, 0);
+  memset (&grid, 0, sizeof grid);
+  g_assert_false (nc_grid_find_contradiction (&grid, &found));
+
+  /* A unique puzzle spoiled by one wrong digit that breaks no rule at a
+   * glance: no plain reason, though it has no solution. */
+  {
+    NcGrid puzzle = grid_from_line (EULER1);
+    NcGrid answer = grid_from_line (EULER1_SOLUTION);
+    int plain = 0, hidden = 0;
+
+    for (int cell = 0; cell < NC_CELLS; cell++)
+      for (int d = 1; d <= 9; d++)
+        {
+          if (puzzle.cell[cell] != 0 || d == answer.cell[cell] || !nc_grid_allows (&puzzle, cell, d))
+            continue;
+          grid = puzzle;
+          grid.cell[cell] = (uint8_t) d;
+          if (nc_grid_find_contradiction (&grid, &found))
+            plain++;
+          else
+            hidden++;
+        }
+    g_assert_cmpint (plain, >, 0);
+    g_assert_cmpint (hidden, >, 0);
+  }
 }
 
 /* Givens that do not repeat a digit in any unit, and still no solution. */
@@ -654,6 +744,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/solver/full-grid", test_full_grid);
   g_test_add_func ("/core/solver/conflicting-givens", test_conflicting_givens);
   g_test_add_func ("/core/solver/no-solution", test_no_solution);
+  g_test_add_func ("/core/solver/contradiction", test_contradiction);
   g_test_add_func ("/core/solver/several-solutions", test_several_solutions);
   g_test_add_func ("/core/solver/limits", test_limits);
   g_test_add_func ("/core/solver/empty-grid", test_empty_grid);

@@ -66,6 +66,39 @@ ne_conflict_describe (const NcConflict *conflict)
 }
 
 char *
+ne_contradiction_describe (const NcContradiction *contradiction)
+{
+  g_autofree char *cell = NULL;
+  int digit;
+
+  g_return_val_if_fail (contradiction != NULL, NULL);
+
+  digit = contradiction->digit;
+  switch (contradiction->kind)
+    {
+    case NC_CONTRADICTION_CELL:
+      cell = ne_cell_label (contradiction->cell);
+      /* Translators: %s is a cell, as in "r4c5" */
+      return g_strdup_printf (_("%s has no digit left, as 1 to 9 all appear in its row, column or box"), cell);
+    case NC_CONTRADICTION_DIGIT:
+      switch (contradiction->unit)
+        {
+        case NC_UNIT_ROW:
+          /* Translators: "row 3 has no place for a 7" */
+          return g_strdup_printf (_("row %d has no place for a %d"), nc_cell_row (contradiction->cell) + 1, digit);
+        case NC_UNIT_COLUMN:
+          return g_strdup_printf (_("column %d has no place for a %d"), nc_cell_col (contradiction->cell) + 1, digit);
+        case NC_UNIT_BOX:
+        default:
+          return g_strdup_printf (_("box %d has no place for a %d"), nc_cell_box (contradiction->cell) + 1, digit);
+        }
+    case NC_CONTRADICTION_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
 ne_format_count (guint64 n)
 {
   g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, n);

@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "nc-backtrack.h"
+#include "nc-contradiction.h"
 #include "nc-grade.h"
 #include "nc-grid.h"
 #include "nc-parse.h"
@@ -33,6 +34,10 @@ char       *ne_unit_label         (NcUnit              unit,
                                    int                 cell);
 /* "r1c1 and r1c7 are both 4 (row 1)" */
 char       *ne_conflict_describe  (const NcConflict   *conflict);
+/* Why a grid has no solution, as a clause: "r4c5 has no digit left, as 1
+ * to 9 all appear in its row, column or box", "row 3 has no place for a 7";
+ * NULL for NC_CONTRADICTION_NONE. */
+char       *ne_contradiction_describe (const NcContradiction *contradiction);
 /* "line 4: 79 cells, a puzzle has 81"; "" for NC_PARSE_OK. */
 char       *ne_parse_error_message (const NcParseError *error);
 /* 999900 -> "999,900": counts as the import report, nonet-cli and the

@@ -43,12 +43,15 @@ struct _NonetGridView
   gboolean          auto_clean_notes;
   gboolean          locked;
   gboolean          hidden;
+  gboolean          entering;
+  gboolean          play_pencil_mode;   /* pencil_mode before entering began */
 
   /* What is drawn, from the game; marks are filled in per frame */
   NeRenderBoard     board;
   NcConflict        conflicts[MAX_CONFLICTS];
   size_t            n_conflicts;
   gboolean          in_conflict[NC_CELLS];
+  gboolean          marked[NC_CELLS];   /* nonet_grid_view_mark_cells, until a change */
 
   /* The solver's animation overlay, drawn instead of the game's play */
   gboolean          overlay_on;
@@ -86,11 +89,20 @@ enum
   PROP_AUTO_CLEAN_NOTES,
   PROP_LOCKED,
   PROP_HIDDEN,
+  PROP_ENTERING,
   PROP_STATUS_TEXT,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  ANNOUNCE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* The digit a player sees at cell, 0 when empty. */
 static int
@@ -363,8 +375,10 @@ update_actions (NonetGridView *self)
   gboolean enabled = can_edit (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.enter", enabled);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.note", enabled);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.note", enabled && !self->entering);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.clear", enabled);
+  /* Pencil marks are for play: givens are entered as digits. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "grid.pencil-mode", !self->entering);
 }
 
 /* Everything that follows from the game or a setting: the board, its
@@ -405,6 +419,7 @@ on_game_changed (NonetGridView *self,
                  int            cell,
                  NeGame        *game)
 {
+  memset (self->marked, 0, sizeof self->marked);
   sync_from_game (self);
 }
 
@@ -418,6 +433,45 @@ on_game_solved (NonetGridView *self,
 
 /* ---- Input ---- */
 
+/* How the keys work, for a screen reader: while entering they move on. */
+static void
+describe_keys (NonetGridView *self)
+{
+  const char *keys;
+
+  if (self->entering)
+    keys = _("Sudoku grid, entering a puzzle. Digits enter and move on to the next cell, 0 leaves one empty, Backspace takes the last digit back, arrow keys move.");
+  else
+    keys = _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears.");
+  nonet_announcer_set_description (GTK_WIDGET (self), keys);
+}
+
+/* A given cannot change: the bell, and a sentence for a screen reader,
+ * which hears no bell ("row 3, column 4 is a given, 5; it cannot be
+ * changed"). */
+static void
+refuse_given (NonetGridView *self,
+              int            cell)
+{
+  g_autofree char *where = ne_cell_words (cell);
+  g_autofree char *text = NULL;
+
+  gtk_widget_error_bell (GTK_WIDGET (self));
+  /* Translators: %s is a cell, "row 3, column 4"; %d its digit */
+  text = g_strdup_printf (_("%s is a given, %d; it cannot be changed"), where,
+                          (int) self->board.givens.cell[cell]);
+  g_signal_emit (self, signals[ANNOUNCE], 0, text);
+}
+
+/* While entering givens the cursor moves on in reading order after each
+ * digit, as one types a puzzle from a newspaper; r9c9 is the end. */
+static void
+advance (NonetGridView *self)
+{
+  if (self->entering && self->cursor < NC_CELLS - 1)
+    nonet_grid_view_set_cursor (self, self->cursor + 1);
+}
+
 static void
 enter_digit (NonetGridView *self,
              int            digit,
@@ -428,11 +482,16 @@ enter_digit (NonetGridView *self,
 
   g_return_if_fail (digit >= 1 && digit <= 9);
 
-  if (!can_edit (self))
+  if (!can_edit (self) || (note && self->entering))
     return;
 
-  /* Givens are locked; a note needs an empty cell. */
-  if (self->board.givens.cell[cell] != 0 || (note && self->board.entries.cell[cell] != 0))
+  if (self->board.givens.cell[cell] != 0)
+    {
+      refuse_given (self, cell);
+      return;
+    }
+  /* A note needs an empty cell. */
+  if (note && self->board.entries.cell[cell] != 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
@@ -446,6 +505,8 @@ enter_digit (NonetGridView *self,
       move.flags = self->auto_clean_notes ? NC_MOVE_CLEAN_NOTES : 0;
     }
   ne_game_apply (self->game, move);
+  if (!note)
+    advance (self);
 }
 
 static void
@@ -457,10 +518,48 @@ clear_cell (NonetGridView *self)
     return;
   if (self->board.givens.cell[cell] != 0)
     {
-      gtk_widget_error_bell (GTK_WIDGET (self));
+      refuse_given (self, cell);
       return;
     }
   ne_game_apply (self->game, (NcMove) { .kind = NC_MOVE_CLEAR, .cell = (int8_t) cell });
+}
+
+/* 0 and . are an empty cell, as in a puzzle's line: while entering they
+ * move on like a digit. In play 0 clears and . is the solver's Step (an
+ * application accelerator, passed on to here while no run is going). */
+static gboolean
+key_blank (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  NonetGridView *self = NONET_GRID_VIEW (widget);
+  gboolean in_play;
+
+  g_variant_get (args, "(b)", &in_play);
+  if (!can_edit (self) || (!in_play && !self->entering))
+    return FALSE;
+  clear_cell (self);
+  if (self->board.givens.cell[self->cursor] == 0)
+    advance (self);
+  return TRUE;
+}
+
+/* Backspace clears. While entering it works as in a line of text: on an
+ * empty cell it goes back one and clears that, so "5 3 Backspace" takes
+ * the 3 away. */
+static gboolean
+key_backspace (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  NonetGridView *self = NONET_GRID_VIEW (widget);
+
+  if (!can_edit (self))
+    return FALSE;
+  if (self->entering && board_value (&self->board, self->cursor) == 0 && self->cursor > 0)
+    nonet_grid_view_set_cursor (self, self->cursor - 1);
+  clear_cell (self);
+  return TRUE;
 }
 
 static void
@@ -473,7 +572,7 @@ action_enter (GtkWidget  *widget,
 
   if (digit < 1 || digit > 9)
     return;
-  enter_digit (self, digit, self->pencil_mode);
+  enter_digit (self, digit, self->pencil_mode && !self->entering);
 }
 
 static void
@@ -635,6 +734,8 @@ mark_cells (NonetGridView *self,
         marks |= NE_MARK_SAME_DIGIT;
       if (self->highlight_conflicts && self->in_conflict[i])
         marks |= NE_MARK_CONFLICT;
+      if (self->marked[i])
+        marks |= NE_MARK_UNIT;
       board->marks[i] = marks;
     }
   board->marks[cursor] |= NE_MARK_CURSOR;
@@ -789,6 +890,13 @@ set_boolean (NonetGridView *self,
       update_status (self);
       update_accessible (self);
       break;
+    case PROP_ENTERING:
+      /* Play's pencil mode waits for play to come back. */
+      if (value)
+        self->play_pencil_mode = self->pencil_mode;
+      g_object_set (self, "pencil-mode", value ? FALSE : self->play_pencil_mode, NULL);
+      describe_keys (self);
+      break;
     default:
       break;
     }
@@ -810,6 +918,7 @@ boolean_field (NonetGridView *self,
     case PROP_AUTO_CLEAN_NOTES: return &self->auto_clean_notes;
     case PROP_LOCKED: return &self->locked;
     case PROP_HIDDEN: return &self->hidden;
+    case PROP_ENTERING: return &self->entering;
     default: return NULL;
     }
 }
@@ -924,7 +1033,8 @@ add_move_binding (GtkWidgetClass  *widget_class,
 static void
 add_key_bindings (GtkWidgetClass *widget_class)
 {
-  static const guint clear_keys[] = { GDK_KEY_0, GDK_KEY_KP_0, GDK_KEY_BackSpace, GDK_KEY_Delete, GDK_KEY_KP_Delete };
+  static const guint clear_keys[] = { GDK_KEY_Delete, GDK_KEY_KP_Delete };
+  static const guint blank_keys[] = { GDK_KEY_0, GDK_KEY_KP_0 };
 
   add_move_binding (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, 0, move_by, -1, 0);
   add_move_binding (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 0, move_by, 1, 0);
@@ -950,6 +1060,10 @@ add_key_bindings (GtkWidgetClass *widget_class)
     }
   for (guint i = 0; i < G_N_ELEMENTS (clear_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, clear_keys[i], 0, "grid.clear", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (blank_keys); i++)
+    gtk_widget_class_add_binding (widget_class, blank_keys[i], 0, key_blank, "(b)", TRUE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_period, 0, key_blank, "(b)", FALSE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_BackSpace, 0, key_backspace, NULL);
 }
 
 static void
@@ -984,10 +1098,17 @@ nonet_grid_view_class_init (NonetGridViewClass *klass)
   properties[PROP_AUTO_CLEAN_NOTES] = boolean_pspec ("auto-clean-notes", TRUE);
   properties[PROP_LOCKED] = boolean_pspec ("locked", FALSE);
   properties[PROP_HIDDEN] = boolean_pspec ("hidden", FALSE);
+  properties[PROP_ENTERING] = boolean_pspec ("entering", FALSE);
   properties[PROP_STATUS_TEXT] =
     g_param_spec_string ("status-text", NULL, NULL, "",
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A sentence a screen reader should hear at once, such as why a move
+   * was refused: the window's announcer says it. */
+  signals[ANNOUNCE] =
+    g_signal_new ("announce", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "grid.enter", "i", action_enter);
   gtk_widget_class_install_action (widget_class, "grid.note", "i", action_note);
@@ -1017,8 +1138,7 @@ nonet_grid_view_init (NonetGridView *self)
   g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
-  nonet_announcer_set_description (GTK_WIDGET (self),
-                                   _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears."));
+  describe_keys (self);
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
@@ -1047,6 +1167,7 @@ nonet_grid_view_set_game (NonetGridView *self,
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  memset (self->marked, 0, sizeof self->marked);
   if (game != NULL)
     {
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed), self, G_CONNECT_SWAPPED);
@@ -1150,6 +1271,33 @@ nonet_grid_view_dup_conflict_text (NonetGridView *self,
         g_string_append_printf (text, "\n%s", line);
     }
   return text != NULL ? g_string_free (text, FALSE) : NULL;
+}
+
+void
+nonet_grid_view_mark_cells (NonetGridView *self,
+                            const uint8_t *cells,
+                            int            n_cells)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+  g_return_if_fail (n_cells == 0 || cells != NULL);
+
+  memset (self->marked, 0, sizeof self->marked);
+  for (int i = 0; i < n_cells; i++)
+    {
+      g_return_if_fail (cells[i] < NC_CELLS);
+      self->marked[cells[i]] = TRUE;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+nonet_grid_view_get_marked (NonetGridView *self,
+                            int            cell)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < NC_CELLS, FALSE);
+
+  return self->marked[cell];
 }
 
 static gboolean

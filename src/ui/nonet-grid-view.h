@@ -36,6 +36,11 @@ void       nonet_grid_view_set_cursor (NonetGridView *self,
  *   "auto-clean-notes"     placing a digit removes it from the peers' notes
  *   "locked"               no input (completed or paused game)
  *   "hidden"               draw an empty board (paused)
+ *   "entering"             the editor's givens: a digit (or 0, .) moves the
+ *                          cursor on to the next cell in reading order,
+ *                          Backspace on an empty cell goes back one and
+ *                          clears it; no pencil marks (pencil mode is off,
+ *                          and play's comes back when entering ends)
  *
  * Actions, installed on the class, for the number pad and the window:
  *   "grid.enter" (i)       digit 1..9 at the cursor: an entry, or a pencil
@@ -49,6 +54,19 @@ void       nonet_grid_view_set_cursor (NonetGridView *self,
  * reader should hear: conflicts and completion, "" when there is nothing
  * to say (read-only property "status-text"). */
 const char *nonet_grid_view_get_status_text (NonetGridView *self);
+
+/* Signal "announce" (const char *text): a sentence a screen reader should
+ * hear at once, such as "row 3, column 4 is a given, 5; it cannot be
+ * changed" when a given is typed over. */
+
+/* Tints cells (n_cells of them; 0 clears) in the error colour, as the
+ * reason a puzzle fails (the editor's "row 3 has no place for a 7"),
+ * until the game changes or another is shown. */
+void        nonet_grid_view_mark_cells      (NonetGridView *self,
+                                             const uint8_t *cells,
+                                             int            n_cells);
+gboolean    nonet_grid_view_get_marked      (NonetGridView *self,
+                                             int            cell);
 
 /* The cell (0..80) at a point in widget coordinates, -1 outside the grid:
  * the one hit test behind clicks, tooltips and drawing. */

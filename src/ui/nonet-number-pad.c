@@ -90,15 +90,18 @@ static void
 update_sensitive (NonetNumberPad *self)
 {
   gboolean usable = FALSE;
+  gboolean entering = FALSE;
 
   if (self->grid_view != NULL)
     {
       gboolean locked, hidden;
 
-      g_object_get (self->grid_view, "locked", &locked, "hidden", &hidden, NULL);
+      g_object_get (self->grid_view, "locked", &locked, "hidden", &hidden, "entering", &entering, NULL);
       usable = self->game != NULL && !locked && !hidden;
     }
   gtk_widget_set_sensitive (self->grid, usable);
+  /* Pencil marks are for play, not for entering givens. */
+  gtk_widget_set_sensitive (self->pencil_button, !entering);
 }
 
 static void
@@ -335,6 +338,7 @@ nonet_number_pad_set_grid_view (NonetNumberPad *self,
       g_signal_connect_object (grid_view, "notify::game", G_CALLBACK (on_grid_view_notify), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (grid_view, "notify::locked", G_CALLBACK (on_grid_view_notify), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (grid_view, "notify::hidden", G_CALLBACK (on_grid_view_notify), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (grid_view, "notify::entering", G_CALLBACK (on_grid_view_notify), self, G_CONNECT_SWAPPED);
       g_set_weak_pointer (&self->pencil_binding,
                           g_object_bind_property (grid_view, "pencil-mode",
                                                   self->pencil_button, "active",

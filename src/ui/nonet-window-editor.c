@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "nc-contradiction.h"
 #include "nc-parse.h"
 #include "nc-solver.h"
 #include "ne-messages.h"
@@ -30,10 +31,20 @@ nonet_window_editor_hint (NonetWindow *self,
     gtk_widget_remove_css_class (GTK_WIDGET (self->editor_label), "error");
 }
 
+/* What Start found wrong, shown and said at once: Start gave a screen
+ * reader nothing to hear. */
+static void
+nonet_window_editor_refuse (NonetWindow *self,
+                            const char  *message)
+{
+  nonet_window_editor_hint (self, message, TRUE);
+  nonet_announcer_now (self->announcer, message);
+}
+
 static void
 nonet_window_editor_changed (NonetWindow *self)
 {
-  nonet_window_editor_hint (self, _("Click a cell and type the givens, or paste a puzzle"), FALSE);
+  nonet_window_editor_hint (self, _("Type the givens row by row, 0 for an empty cell, or paste a puzzle"), FALSE);
 }
 
 /* Opens the editor on a copy of from's digits (NULL: a blank grid). They
@@ -63,11 +74,14 @@ nonet_window_enter_editor (NonetWindow  *self,
   g_signal_connect_object (editor, "changed",
                            G_CALLBACK (nonet_window_editor_changed), self, G_CONNECT_SWAPPED);
 
-  /* Conflicts are always marked while entering givens. */
+  /* Conflicts are always marked while entering givens; typing moves on
+   * from r1c1 as on paper. */
   g_settings_unbind (self->grid_view, "highlight-conflicts");
-  g_object_set (self->grid_view, "highlight-conflicts", TRUE, NULL);
+  g_object_set (self->grid_view, "highlight-conflicts", TRUE, "entering", TRUE, NULL);
 
   nonet_window_grid_show (self);
+  nonet_grid_view_set_cursor (self->grid_view, 0);
+  nonet_window_title_show (self);
   nonet_window_editor_changed (self);
   gtk_revealer_set_reveal_child (self->editor_revealer, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
@@ -77,12 +91,84 @@ nonet_window_enter_editor (NonetWindow  *self,
 void
 nonet_window_leave_editor (NonetWindow *self)
 {
+  gboolean was_open = gtk_revealer_get_reveal_child (self->editor_revealer);
+
   g_clear_object (&self->editor_game);
   gtk_revealer_set_reveal_child (self->editor_revealer, FALSE);
+  g_object_set (self->grid_view, "entering", FALSE, NULL);
   g_settings_bind (self->settings, "highlight-conflicts",
                    self->grid_view, "highlight-conflicts", G_SETTINGS_BIND_GET);
   nonet_window_grid_show (self);
+  nonet_window_title_show (self);
   nonet_window_update_all (self);
+  /* The editor's buttons had the focus and slide away with it. */
+  if (was_open)
+    gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
+}
+
+/* "Entered 1 December 2026 14:05": what an entered puzzle is called until
+ * the player names it in the library. */
+static char *
+nonet_window_entered_title (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *when = NULL;
+
+  /* Translators: how an entered puzzle's title gives the date and time,
+   * in g_date_time_format's notation: "1 December 2026 14:05" */
+  when = g_date_time_format (now, _("%-d %B %Y %H:%M"));
+  /* Translators: an entered puzzle's title; %s is the date and time */
+  return g_strdup_printf (_("Entered %s"), when != NULL ? when : "");
+}
+
+/* The title of the entered puzzle now in play: one it had in the library
+ * already (it was entered before, or edited unchanged), else a new one,
+ * saved when the library is open. */
+static char *
+nonet_window_name_entered (NonetWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  NePuzzleInfo info = { 0 };
+  gint64 puzzle_id = 0;
+  char *title = NULL;
+
+  if (self->store != NULL && ne_game_get_game_id (self->game) != 0)
+    puzzle_id = ne_store_get_game_puzzle (self->store, ne_game_get_game_id (self->game), &error);
+  if (puzzle_id != 0 && ne_store_get_puzzle (self->store, puzzle_id, &info, &error) && info.title != NULL)
+    title = g_steal_pointer (&info.title);
+  ne_puzzle_info_clear (&info);
+  if (title != NULL)
+    return title;
+
+  title = nonet_window_entered_title ();
+  if (puzzle_id != 0 && error == NULL && !ne_store_set_title (self->store, puzzle_id, title, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The puzzle’s title could not be saved: %s"), error->message);
+
+      nonet_window_toast (self, message);
+    }
+  return title;
+}
+
+/* Plays the puzzle entered, under its title, and says so. */
+static void
+nonet_window_editor_play (NonetWindow  *self,
+                          const NcGrid *board,
+                          const NcGrid *solution)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *said = NULL;
+  int clues = nc_grid_count_filled (board);
+
+  nonet_window_start_game (self, board, solution, NULL, ENTERED_SOURCE);
+  /* A new game starts with digits, whatever the last one left on. */
+  g_object_set (self->grid_view, "pencil-mode", FALSE, NULL);
+  title = nonet_window_name_entered (self);
+  nonet_window_title_set (self, title);
+  /* Translators: said to a screen reader on Start; %s is the puzzle's title */
+  said = g_strdup_printf (ngettext ("Puzzle started: %s, %d clue", "Puzzle started: %s, %d clues", clues),
+                          title, clues);
+  nonet_announcer_now (self->announcer, said);
 }
 
 static void
@@ -99,7 +185,7 @@ nonet_window_several_response (AdwMessageDialog *dialog,
 
   nc_game_board (ne_game_get_core (self->editor_game), &board);
   if (nc_solver_count (&board, 1, &solution) == 1)
-    nonet_window_start_game (self, &board, &solution, NULL, ENTERED_SOURCE);
+    nonet_window_editor_play (self, &board, &solution);
 }
 
 /* Checks the puzzle entered: conflicts, no solution and several solutions
@@ -130,14 +216,29 @@ nonet_window_start_puzzle (NonetWindow *self)
                                              "This puzzle has conflicts: %s, and %d more",
                                              (int) n_conflicts - 1),
                                    what, (int) n_conflicts - 1);
-      nonet_window_editor_hint (self, message, TRUE);
+      nonet_window_editor_refuse (self, message);
       return;
     }
 
   n_solutions = nc_solver_count (&board, 2, &solution);
   if (n_solutions == 0)
     {
-      nonet_window_editor_hint (self, _("This puzzle has no solution"), TRUE);
+      NcContradiction why;
+      g_autofree char *message = NULL;
+
+      /* Named and marked when one look shows why. */
+      if (nc_grid_find_contradiction (&board, &why))
+        {
+          g_autofree char *reason = ne_contradiction_describe (&why);
+          uint8_t cells[9];
+
+          /* Translators: %s says why: "row 3 has no place for a 7" */
+          message = g_strdup_printf (_("This puzzle has no solution: %s"), reason);
+          nonet_grid_view_mark_cells (self->grid_view, cells, nc_contradiction_cells (&why, cells));
+        }
+      else
+        message = g_strdup (_("This puzzle has no solution: a search through every possibility found none"));
+      nonet_window_editor_refuse (self, message);
       return;
     }
   if (n_solutions > 1)
@@ -160,7 +261,7 @@ nonet_window_start_puzzle (NonetWindow *self)
       return;
     }
 
-  nonet_window_start_game (self, &board, &solution, NULL, ENTERED_SOURCE);
+  nonet_window_editor_play (self, &board, &solution);
 }
 
 static void

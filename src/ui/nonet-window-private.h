@@ -57,6 +57,7 @@ struct _NonetWindow
   NeStore              *store;              /* NULL when the library could not open */
   NeGame               *game;               /* the game in play; NULL before the first */
   NeGame               *editor_game;        /* the puzzle being entered; NULL unless editing */
+  char                 *puzzle_title;       /* the game's puzzle's title; NULL for none */
   NonetLibraryWindow   *library_window;     /* weak: made when first shown, destroyed with us */
   GCancellable         *generate_cancellable;  /* the generation whose result we want */
   guint                 clock_id;
@@ -166,6 +167,17 @@ void     nonet_window_action_cancel_puzzle  (GtkWidget    *widget,
 void     nonet_window_action_paste          (GtkWidget    *widget,
                                              const char   *action_name,
                                              GVariant     *parameter);
+
+/* nonet-window-title.c: the puzzle's title in the header bar */
+/* Follows the library's changes from now on, and shows the game's title. */
+void     nonet_window_title_init            (NonetWindow  *self);
+/* Reads the title of the game's puzzle from the library and shows it. */
+void     nonet_window_title_reload          (NonetWindow  *self);
+/* Shows title (NULL: none) for the game, as for a game outside the library. */
+void     nonet_window_title_set             (NonetWindow  *self,
+                                             const char   *title);
+/* Shows the title known, or the app's name while editing or when none. */
+void     nonet_window_title_show            (NonetWindow  *self);
 
 /* nonet-window-library.c: the library, imports and recovery */
 void     nonet_window_action_library        (GtkWidget    *widget,

@@ -278,6 +278,7 @@ nonet_window_set_game (NonetWindow *self,
 
   if (self->editor_game == NULL)
     nonet_window_grid_show (self);
+  nonet_window_title_reload (self);
   nonet_window_set_paused (self, FALSE);
   nonet_window_update_all (self);
 }
@@ -525,6 +526,7 @@ nonet_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_object (&self->editor_game);
+  g_clear_pointer (&self->puzzle_title, g_free);
   /* It lives in the application's window list: it would keep the app running. */
   if (self->library_window != NULL)
     {
@@ -682,6 +684,8 @@ nonet_window_init (NonetWindow *self)
   g_signal_connect_object (self->settings, "changed::show-timer",
                            G_CALLBACK (nonet_window_update_title), self, G_CONNECT_SWAPPED);
   self->announcer = nonet_announcer_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->grid_view, "announce",
+                           G_CALLBACK (nonet_announcer_now), self->announcer, G_CONNECT_SWAPPED);
   g_settings_bind (self->settings, "announce-solver-progress", self->announcer, "progress", G_SETTINGS_BIND_GET);
 
   /* The settings give the controls' first values; the bar keeps the rest. */
@@ -702,6 +706,7 @@ nonet_window_init (NonetWindow *self)
 
   nonet_window_update_all (self);
   nonet_window_open_library (self);
+  nonet_window_title_init (self);
   nonet_window_update_actions (self);
 }
 
