@@ -743,6 +743,39 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
   return FALSE;
 }
 
+/* "forum" of "forum.sdk". */
+static char *
+file_stem (const char *basename)
+{
+  g_autofree char *name = g_utf8_make_valid (basename, -1);
+  char *dot = strrchr (name, '.');
+
+  if (dot != NULL && dot != name)
+    *dot = '\0';
+  return g_steal_pointer (&name);
+}
+
+/* A puzzle the file gives no title (#T, or a SadMan #N name) is called
+ * after its collection (or file) and its number in it: "Newspaper 3". */
+static void
+give_title (NcPuzzle   *puzzle,
+            const char *base,
+            guint       number)
+{
+  char **title = &puzzle->meta['T' - 'A'];
+  const char *name = nc_puzzle_meta (puzzle, 'N');
+
+  if (*title != NULL && (*title)[0] != '\0')
+    return;
+  /* nc_puzzle_clear frees it with free (): g_malloc is malloc since GLib 2.46. */
+  g_free (*title);
+  if (name != NULL && name[0] != '\0')
+    *title = g_strdup (name);
+  else
+    /* Translators: an imported puzzle's title: its collection or file and its number in it, e.g. "Newspaper 3" */
+    *title = g_strdup_printf (C_("imported puzzle", "%s %u"), base, number);
+}
+
 static NeImportReport *
 import_run (const char    *db_path,
             GFile         *file,
@@ -765,6 +798,9 @@ import_run (const char    *db_path,
   NcReadResult result;
   gint64 last_progress = 0;
   gboolean ok = TRUE;
+  gboolean collection_made = FALSE;
+  guint n_before = 0;
+  g_autofree char *title_base = NULL;
 
   report->file_name = g_file_get_basename (file);
   report->messages = g_ptr_array_new_with_free_func (g_free);
@@ -803,13 +839,20 @@ import_run (const char    *db_path,
     }
   if (collection_name != NULL)
     {
+      g_autoptr(GArray) held = NULL;
+
+      /* A collection made here and left empty is taken away at the end. */
+      collection_made = ne_store_find_collection (store, collection_name, NULL) == 0;
       report->collection_id = ne_store_add_collection (store, collection_name, error);
       if (report->collection_id == 0)
         {
           source_clear (&source);
           return NULL;
         }
+      held = ne_store_list_puzzle_ids (store, report->collection_id, -1, NULL);
+      n_before = held != NULL ? held->len : 0;
     }
+  title_base = collection_name != NULL ? g_strdup (collection_name) : file_stem (report->file_name);
 
   importer.store = store;
   importer.report = report;
@@ -830,6 +873,7 @@ import_run (const char    *db_path,
       else
         {
           report->n_found++;
+          give_title (&puzzle, title_base, n_before + report->n_imported + importer.n_batch + 1);
           ok = import_puzzle (&importer, &puzzle, error);
         }
       nc_puzzle_clear (&puzzle);
@@ -855,6 +899,15 @@ import_run (const char    *db_path,
   if (ok)
     ok = importer_commit (&importer, error);
   source_clear (&source);
+  /* Nothing imported (every puzzle bad, or there already): no collection. */
+  if (collection_made && report->n_imported == 0)
+    {
+      g_autoptr(GError) delete_error = NULL;
+
+      if (!ne_store_delete_collection (store, report->collection_id, &delete_error))
+        g_warning ("Could not remove the empty collection “%s”: %s", collection_name, delete_error->message);
+      report->collection_id = 0;
+    }
   if (!ok)
     {
       /* What the batches before the failure put in the library stays. */
