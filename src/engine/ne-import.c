@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -296,6 +297,81 @@ ne_import_looks_like_xml (const char *text,
   if (i < len && text[i] == '<')
     return TRUE;
   return g_strstr_len (text, (gssize) MIN (len, 4096), "<opensudoku") != NULL;
+}
+
+#define PEEK_BYTES 65536
+
+/* The text of the first <name> element, unescaped; NULL when none. */
+static char *
+peek_xml_name (const char *text)
+{
+  const char *start = strstr (text, "<name>");
+  const char *end = start != NULL ? strstr (start, "</name>") : NULL;
+  g_autofree char *escaped = NULL;
+  g_autoptr(GString) name = NULL;
+
+  if (end == NULL)
+    return NULL;
+  start += strlen ("<name>");
+  escaped = g_strndup (start, (gsize) (end - start));
+  if (strchr (escaped, '<') != NULL)
+    return NULL;
+  name = g_string_new (escaped);
+  g_string_replace (name, "&lt;", "<", 0);
+  g_string_replace (name, "&gt;", ">", 0);
+  g_string_replace (name, "&quot;", "\"", 0);
+  g_string_replace (name, "&apos;", "'", 0);
+  g_string_replace (name, "&amp;", "&", 0);
+  return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+/* The first "#D" header line's text; NULL when none. */
+static char *
+peek_sdk_description (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL && lines[i + 1] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (g_str_has_prefix (line, "#D"))
+        return g_strdup (line + 2);
+    }
+  return NULL;
+}
+
+char *
+ne_import_peek_title (GFile *file)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *valid = NULL;
+  gsize len = 0;
+  struct stat st;
+  FILE *stream;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  path = g_file_get_path (file);
+  if (path == NULL || stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return NULL;
+  stream = fopen (path, "rb");
+  if (stream == NULL)
+    return NULL;
+  text = g_malloc (PEEK_BYTES + 1);
+  len = fread (text, 1, PEEK_BYTES, stream);
+  fclose (stream);
+  text[len] = '\0';
+  if (memchr (text, '\0', len) != NULL)
+    return NULL;
+
+  title = ne_import_looks_like_xml (text, len) ? peek_xml_name (text) : peek_sdk_description (text);
+  if (title == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (g_strstrip (title), -1);
+  return valid[0] != '\0' ? g_steal_pointer (&valid) : NULL;
 }
 
 /* ---- The puzzles of a file, whatever its format ---- */
