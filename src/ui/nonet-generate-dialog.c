@@ -819,6 +819,7 @@ nonet_generate_dialog_update_preview (NonetGenerateDialog *self)
 {
   guint position = gtk_single_selection_get_selected (self->selection);
   g_autofree char *description = NULL;
+  const NeBatchResult *r;
 
   if (self->results == NULL || position >= self->results->len)
     {
@@ -826,8 +827,16 @@ nonet_generate_dialog_update_preview (NonetGenerateDialog *self)
       gtk_label_set_label (self->preview_label, "");
       return;
     }
-  nonet_grid_thumb_set_grid (self->preview_grid, &nonet_generate_dialog_result (self, position)->generated.puzzle);
-  description = describe_result (nonet_generate_dialog_result (self, position));
+  r = nonet_generate_dialog_result (self, position);
+  nonet_grid_thumb_set_grid (self->preview_grid, &r->generated.puzzle);
+  if (r->generated.status == NC_GENERATE_CLOSEST)
+    /* Translators: the generated puzzle shown larger, e.g. "Puzzle 2: 19 clues, Hard, closest found" */
+    description = g_strdup_printf (_("Puzzle %u: %d clues, %s, closest found"), r->index + 1,
+                                   r->generated.clues, ne_grade_label (r->generated.grade.grade));
+  else
+    /* Translators: the generated puzzle shown larger, e.g. "Puzzle 2: 24 clues, Easy" */
+    description = g_strdup_printf (_("Puzzle %u: %d clues, %s"), r->index + 1,
+                                   r->generated.clues, ne_grade_label (r->generated.grade.grade));
   gtk_label_set_label (self->preview_label, description);
 }
 

@@ -523,12 +523,19 @@ nonet_library_window_search_changed (NonetLibraryWindow *self)
 static void
 nonet_library_window_search_activate (NonetLibraryWindow *self)
 {
+  GtkWidget *focus;
+
+  /* Enter before the entry's delay: the search applies first, or the row
+   * selected would be one of the list being replaced. */
+  nonet_library_window_search_changed (self);
   if (g_list_model_get_n_items (G_LIST_MODEL (self->model)) == 0)
     return;
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), 0, TRUE);
   /* Onto the row, so a screen reader says the puzzle, not the list. */
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
-  gtk_widget_child_focus (GTK_WIDGET (self->column_view), GTK_DIR_TAB_FORWARD);
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && GTK_IS_LIST_VIEW (focus))
+    gtk_widget_child_focus (focus, GTK_DIR_TAB_FORWARD);
 }
 
 static gboolean
