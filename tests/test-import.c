@@ -870,6 +870,39 @@ test_nothing_imported (Fixture *fixture, gconstpointer data)
   g_assert_no_error (error);
 }
 
+/* The title a file gives the whole of itself, for its collection's name. */
+static void
+test_peek_title (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) opensudoku = data_file ("folders.opensudoku");
+  g_autoptr(GFile) sadman = data_file ("sadman.sdk");
+  g_autoptr(GFile) lines = data_file ("lines.txt");
+  g_autoptr(GFile) escaped = write_temp (fixture, "escaped.opensudoku",
+                                         "<opensudoku><name> Tom &amp; Jerry </name></opensudoku>", -1);
+  g_autoptr(GFile) missing = write_temp (fixture, "gone.sdk", "#DGone\n", -1);
+  g_autofree char *path = g_file_get_path (missing);
+  char *title;
+
+  title = ne_import_peek_title (opensudoku);
+  g_assert_cmpstr (title, ==, "Sample");
+  g_free (title);
+  title = ne_import_peek_title (sadman);
+  g_assert_cmpstr (title, ==, "Minimum Sudoku collection");
+  g_free (title);
+  title = ne_import_peek_title (escaped);
+  g_assert_cmpstr (title, ==, "Tom & Jerry");
+  g_free (title);
+  g_assert_null (ne_import_peek_title (lines));
+  /* A folder, a file gone: no title, no error. */
+  g_unlink (path);
+  g_assert_null (ne_import_peek_title (missing));
+  {
+    g_autoptr(GFile) dir = g_file_new_for_path (fixture->dir);
+
+    g_assert_null (ne_import_peek_title (dir));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -888,6 +921,7 @@ main (int argc, char *argv[])
   ADD ("/import/folder", test_folder);
   ADD ("/import/titles", test_titles);
   ADD ("/import/nothing-imported", test_nothing_imported);
+  ADD ("/import/peek-title", test_peek_title);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);
   ADD ("/export/failures", test_export_failures);
