@@ -63,8 +63,8 @@ static guint signals[N_SIGNALS];
 
 static void nonet_import_dialog_next (NonetImportDialog *self);
 
-/* The collection a file goes into: its name without the extension, in
- * UTF-8 (the library and GTK take nothing else) whatever its bytes. */
+/* A file's name without the extension, in UTF-8 (the library and GTK
+ * take nothing else) whatever its bytes. */
 static char *
 file_collection_name (GFile *file)
 {
