@@ -422,12 +422,42 @@ text_has_word (const char *text,
   return FALSE;
 }
 
+/* A part of the search with punctuation, found as typed (ASCII here)
+ * where a word starts and ends: the characters around it are no letters
+ * (or digits) when its ends are. */
+static gboolean
+text_has_phrase (const char *text,
+                 const char *phrase)
+{
+  g_autofree char *haystack = NULL;
+  g_autofree char *needle = NULL;
+  gsize len = strlen (phrase);
+
+  if (text == NULL)
+    return FALSE;
+  haystack = fold_title (text);
+  needle = g_ascii_strdown (phrase, -1);
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    {
+      char before = p > haystack ? p[-1] : ' ';
+      char after = p[len];
+
+      if ((g_ascii_isalpha (needle[0]) && g_ascii_isalpha (before))
+          || (g_ascii_isdigit (needle[0]) && g_ascii_isdigit (before))
+          || (g_ascii_isalpha (needle[len - 1]) && g_ascii_isalpha (after))
+          || (g_ascii_isdigit (needle[len - 1]) && g_ascii_isdigit (after)))
+        continue;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 row_matches (const Row    *row,
              const Filter *filter)
 {
   g_autoptr(GPtrArray) words = NULL;
-  g_autofree char *search = NULL;
+  g_auto(GStrv) chunks = NULL;
 
   if (row->trashed)
     return FALSE;
@@ -445,17 +475,35 @@ row_matches (const Row    *row,
   /* "#42" is puzzle 42; the test's searches hold no other '#'. */
   if (filter->search[0] == '#')
     return row->id == g_ascii_strtoll (filter->search + 1, NULL, 10);
-  words = text_words (filter->search);
-  for (guint i = 0; i < words->len; i++)
+  chunks = g_strsplit_set (filter->search, " \t", -1);
+  for (guint c = 0; chunks[c] != NULL; c++)
     {
-      const char *word = g_ptr_array_index (words, i);
-      g_autofree char *clues = g_strdup_printf ("%d", row->clues);
+      const char *chunk = chunks[c];
+      gboolean punctuation = FALSE;
 
-      if (!text_has_word (row->title, word) && !text_has_word (row->author, word)
-          && !text_has_word (row->source, word) && !text_has_word (row->notes, word)
-          && !text_has_word (row->collection, word)
-          && !(g_ascii_isdigit (word[0]) && g_str_equal (word, clues)))
-        return FALSE;
+      for (const char *p = chunk; *p != '\0'; p++)
+        punctuation |= !g_ascii_isalnum (*p);
+      if (punctuation)
+        {
+          if (!text_has_phrase (row->title, chunk) && !text_has_phrase (row->author, chunk)
+              && !text_has_phrase (row->source, chunk) && !text_has_phrase (row->notes, chunk)
+              && !text_has_phrase (row->collection, chunk))
+            return FALSE;
+          continue;
+        }
+      words = text_words (chunk);
+      for (guint i = 0; i < words->len; i++)
+        {
+          const char *word = g_ptr_array_index (words, i);
+          g_autofree char *clues = g_strdup_printf ("%d", row->clues);
+
+          if (!text_has_word (row->title, word) && !text_has_word (row->author, word)
+              && !text_has_word (row->source, word) && !text_has_word (row->notes, word)
+              && !text_has_word (row->collection, word)
+              && !(g_ascii_isdigit (word[0]) && g_str_equal (word, clues)))
+            return FALSE;
+        }
+      g_clear_pointer (&words, g_ptr_array_unref);
     }
   return TRUE;
 }
@@ -639,8 +687,9 @@ test_filters (Fixture       *fixture,
     { -1, -1, 0, 81, -1, "alpha 7" },           /* every word */
     { -1, -1, 0, 81, -1, "  zebra\t 1  " },
     { -1, -1, 0, 81, -1, "100%" },              /* % is no wildcard */
-    { -1, -1, 0, 81, -1, "snake_case" },        /* punctuation parts words */
-    { -1, -1, 0, 81, -1, "ke_c" },              /* no part of a word */
+    { -1, -1, 0, 81, -1, "snake_case" },        /* punctuation as typed */
+    { -1, -1, 0, 81, -1, "ke_c" },              /* not inside a word */
+    { -1, -1, 0, 81, -1, "CASE" },              /* a word between punctuation */
     { -1, -1, 0, 81, -1, "50%_" },              /* in a collection name */
     { -1, -1, 0, 81, -1, "alpha 050" },         /* a number by value */
     { -1, -1, 0, 81, -1, "22" },                /* in a title, or the clues */
@@ -1116,10 +1165,10 @@ test_search_words (Fixture       *fixture,
 static void
 test_search_parse (void)
 {
-  g_autoptr(GPtrArray) tokens = ne_search_parse ("  Hard-50 #0042 \xc3\x89t\xc3\xa9\t007 ");
+  g_autoptr(GPtrArray) tokens = ne_search_parse ("  Hard50 #0042 \xc3\x89t\xc3\xa9\t007 <B> ");
   static const struct { NeSearchKind kind; const char *text; } expected[] = {
     { NE_SEARCH_WORD, "hard" }, { NE_SEARCH_NUMBER, "50" }, { NE_SEARCH_ID, "42" },
-    { NE_SEARCH_WORD, "ete" }, { NE_SEARCH_NUMBER, "7" },
+    { NE_SEARCH_WORD, "ete" }, { NE_SEARCH_NUMBER, "7" }, { NE_SEARCH_PHRASE, "<b>" },
   };
 
   g_assert_cmpuint (tokens->len, ==, G_N_ELEMENTS (expected));
@@ -1132,8 +1181,16 @@ test_search_parse (void)
     }
   g_assert_cmpint (((NeSearchToken *) g_ptr_array_index (tokens, 2))->id, ==, 42);
   g_clear_pointer (&tokens, g_ptr_array_unref);
-  tokens = ne_search_parse (" ,;- ");
+  tokens = ne_search_parse ("  \t ");
   g_assert_cmpuint (tokens->len, ==, 0);
+
+  /* A phrase where words start and end, punctuation and all. */
+  g_assert_true (ne_search_text_has ("a <b> c", NE_SEARCH_PHRASE, "<b>"));
+  g_assert_false (ne_search_text_has ("a b c", NE_SEARCH_PHRASE, "<b>"));
+  g_assert_true (ne_search_text_has ("Snake_Case 2", NE_SEARCH_PHRASE, "snake_case"));
+  g_assert_false (ne_search_text_has ("snake_case", NE_SEARCH_PHRASE, "ke_c"));
+  g_assert_false (ne_search_text_has ("1100% sure", NE_SEARCH_PHRASE, "100%"));
+  g_assert_true (ne_search_text_has ("100% sure", NE_SEARCH_PHRASE, "100%"));
 
   g_assert_true (ne_search_text_has ("Easy3", NE_SEARCH_WORD, "easy"));
   g_assert_true (ne_search_text_has ("Easy3", NE_SEARCH_NUMBER, "3"));

@@ -123,17 +123,87 @@ add_token (const char *start, const char *end, Run run, gunichar before, gpointe
   return FALSE;
 }
 
+/* "#42": puzzle 42. */
+static gboolean
+is_id (const char *chunk)
+{
+  if (chunk[0] != '#' || chunk[1] == '\0')
+    return FALSE;
+  for (const char *p = chunk + 1; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+has_punctuation (const char *chunk)
+{
+  for (const char *p = chunk; *p != '\0'; p = g_utf8_next_char (p))
+    if (run_of (g_utf8_get_char (p)) == RUN_NONE)
+      return TRUE;
+  return FALSE;
+}
+
 GPtrArray *
 ne_search_parse (const char *search)
 {
   GPtrArray *tokens = g_ptr_array_new_with_free_func (token_free);
   g_autofree char *folded = NULL;
+  g_auto(GStrv) chunks = NULL;
 
   if (search == NULL)
     return tokens;
   folded = ne_search_fold (search);
-  each_run (folded, add_token, tokens);
+  /* Tabs and line breaks part words too (folding made the Unicode spaces
+   * plain ones). */
+  for (char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_isspace (g_utf8_get_char (p)) && (guchar) *p < 128)
+      *p = ' ';
+  chunks = g_strsplit (folded, " ", -1);
+  for (guint i = 0; chunks[i] != NULL; i++)
+    {
+      if (chunks[i][0] == '\0')
+        continue;
+      if (is_id (chunks[i]) || !has_punctuation (chunks[i]))
+        each_run (chunks[i], add_token, tokens);
+      else
+        {
+          /* "<b>", "snake_case", "50%": taken as typed, punctuation and all. */
+          NeSearchToken *token = g_new0 (NeSearchToken, 1);
+
+          token->kind = NE_SEARCH_PHRASE;
+          token->text = g_strdup (chunks[i]);
+          g_ptr_array_add (tokens, token);
+        }
+    }
   return tokens;
+}
+
+static Run
+run_at (const char *p)
+{
+  return run_of (g_utf8_get_char (p));
+}
+
+/* Whether folded text holds phrase where its words start and end: "ke_c"
+ * is no phrase of "snake_case", "<b>" is one of "a <b>". */
+static gboolean
+phrase_in (const char *text,
+           const char *phrase)
+{
+  gsize len = strlen (phrase);
+  Run first = run_at (phrase);
+  Run last = run_at (g_utf8_find_prev_char (phrase, phrase + len));
+
+  for (const char *p = strstr (text, phrase); p != NULL; p = strstr (p + 1, phrase))
+    {
+      if (first != RUN_NONE && p > text && run_at (g_utf8_find_prev_char (text, p)) == first)
+        continue;
+      if (last != RUN_NONE && p[len] != '\0' && run_at (p + len) == last)
+        continue;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 typedef struct
@@ -180,8 +250,13 @@ ne_search_text_has (const char   *text,
 
   g_return_val_if_fail (token_text != NULL, FALSE);
 
-  if (text == NULL || text[0] == '\0')
+  if (text == NULL || text[0] == '\0' || token_text[0] == '\0')
     return FALSE;
+  if (kind == NE_SEARCH_PHRASE)
+    {
+      folded = ne_search_fold (text);
+      return phrase_in (folded, token_text);
+    }
   wanted.len = strlen (token_text);
   wanted.ascii = is_ascii (text);
   if (wanted.ascii)

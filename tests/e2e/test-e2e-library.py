@@ -197,6 +197,7 @@ def test(home, apps):
     if "bad" in collections(home) or "Newspaper" not in collections(home):
         raise e2e.Failure(f"the collections after a bad file: {sorted(collections(home))}")
     print(f"bad file: {summary.name!r}; no collection “bad”")
+    app.screenshot(os.path.join(shot_dir, "e2e-import-nothing.png"), app.window_id("Import"))
     e2e.key_window(app.window_id("Import"), "Escape")
 
     code = app.quit()
