@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ne-render.h"
+#include "nonet-grid-thumb.h"
 #include "nonet-grid-view.h"
 #include "nonet-number-pad.h"
 #include "nonet-window.h"
@@ -299,6 +300,89 @@ test_render (void)
 
       gtk_window_destroy (GTK_WINDOW (window));
     }
+}
+
+/* The most a pixel inside a cell (its lines aside) differs in luminance
+ * from the cell's paper, its first pixel; every pixel opaque. */
+static double
+cell_contrast (const Pixels           *pixels,
+               const NeRenderGeometry *geometry,
+               int                     cell)
+{
+  double x, y, w, h, paper, alpha, most = 0;
+
+  ne_render_geometry_cell_rect (geometry, cell, &x, &y, &w, &h);
+  pixel_at (pixels, (int) x, (int) y, &paper, &alpha);
+  for (int py = (int) y; py < (int) (y + h); py++)
+    for (int px = (int) x; px < (int) (x + w); px++)
+      {
+        double lum;
+
+        pixel_at (pixels, px, py, &lum, &alpha);
+        g_assert_cmpfloat (alpha, >, 0.99);
+        most = MAX (most, fabs (lum - paper));
+      }
+  return most;
+}
+
+/* A row's small grid and the preview's: the same renderer, the givens
+ * shown and nothing in the blank cells, in the light and dark styles. */
+static void
+test_thumb (void)
+{
+  static const int sizes[] = { 64, 240 };
+  /* Every third cell a given. */
+  char line[NC_CELLS + 1];
+
+  for (int i = 0; i < NC_CELLS; i++)
+    line[i] = i % 3 == 0 ? (char) ('1' + i % 9) : '.';
+  line[NC_CELLS] = '\0';
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (int dark = 0; dark <= 1; dark++)
+      {
+        GtkWidget *window = gtk_window_new ();
+        GtkWidget *thumb = nonet_grid_thumb_new (sizes[i]);
+        NeRenderGeometry geometry;
+        Pixels pixels;
+        int min, nat;
+
+        gtk_widget_measure (thumb, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+        g_assert_cmpint (min, ==, sizes[i]);
+        g_assert_cmpint (nat, ==, sizes[i]);
+        nonet_grid_thumb_set_line (NONET_GRID_THUMB (thumb), line);
+        gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+        gtk_window_set_child (GTK_WINDOW (window), thumb);
+        gtk_window_present (GTK_WINDOW (window));
+        set_color_scheme (dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT, thumb);
+        g_assert_cmpint (gtk_widget_get_width (thumb), ==, sizes[i]);
+
+        pixels = render_widget (thumb);
+        ne_render_geometry_init (&geometry, sizes[i], gtk_widget_get_scale_factor (thumb));
+        /* At 64 px a digit is a few grey pixels: told by its contrast
+         * with the paper rather than by a dark or light threshold. */
+        for (int cell = 0; cell < NC_CELLS; cell++)
+          {
+            double contrast = cell_contrast (&pixels, &geometry, cell);
+
+            g_test_message ("%d px%s, cell %d: contrast %.2f", sizes[i], dark ? " dark" : "", cell, contrast);
+            if (line[cell] != '.')
+              g_assert_cmpfloat (contrast, >, 0.25);
+            else
+              g_assert_cmpfloat (contrast, <, 0.02);
+          }
+        g_free (pixels.data);
+
+        /* An empty grid: no digit anywhere. */
+        nonet_grid_thumb_set_grid (NONET_GRID_THUMB (thumb), NULL);
+        show_and_settle (thumb);
+        pixels = render_widget (thumb);
+        for (int cell = 0; cell < NC_CELLS; cell += 3)
+          g_assert_cmpfloat (cell_contrast (&pixels, &geometry, cell), <, 0.02);
+        g_free (pixels.data);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
 /* The first cairo node in the widget's own drawing: the static layer. */
@@ -1299,6 +1383,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/grid-view/measure", test_measure);
   g_test_add_func ("/ui/grid-view/render", test_render);
+  g_test_add_func ("/ui/grid-thumb/render", test_thumb);
   g_test_add_func ("/ui/grid-view/static-layer-cached", test_static_layer_cached);
   g_test_add_func ("/ui/grid-view/accessible", test_accessible);
   g_test_add_func ("/ui/grid-view/game", test_game);

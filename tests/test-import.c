@@ -695,9 +695,10 @@ test_floods (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (repeated->n_imported, ==, 0);
   g_assert_cmpuint (repeated->n_duplicates, ==, 300);
   g_assert_cmpuint (repeated->n_unlisted, ==, 200);
-  first = g_strdup_printf ("line 1: the same puzzle as #%" G_GINT64_FORMAT " in Once, which was in the "
-                           "trash and is back in the library", id);
-  second = g_strdup_printf ("line 2: the same puzzle as #%" G_GINT64_FORMAT " in Once", id);
+  /* The puzzle untitled in its file is named after its collection. */
+  first = g_strdup ("line 1: the same puzzle as “Once 1” in Once, which was in the "
+                    "trash and is back in the library");
+  second = g_strdup ("line 2: the same puzzle as “Once 1” in Once");
   g_assert_cmpstr (g_ptr_array_index (repeated->messages, 0), ==, first);
   g_assert_cmpstr (g_ptr_array_index (repeated->messages, 1), ==, second);
   g_assert_cmpuint (count_puzzles (fixture), ==, n_before_trash);
@@ -772,6 +773,136 @@ test_export_failures (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (count_files (fixture->dir), ==, n_files);
 }
 
+/* The titles of a collection's puzzles, in id order, joined by "|". */
+static char *
+collection_titles (NeStore *store, gint64 collection_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = ne_store_list_puzzle_ids (store, collection_id, -1, &error);
+  GString *titles = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      NePuzzleInfo info = { 0 };
+
+      g_assert_true (ne_store_get_puzzle (store, g_array_index (ids, gint64, i), &info, &error));
+      g_string_append_printf (titles, "%s%s", i > 0 ? "|" : "", info.title != NULL ? info.title : "(none)");
+      ne_puzzle_info_clear (&info);
+    }
+  return g_string_free (titles, FALSE);
+}
+
+/* Puzzles the file leaves untitled are named after their collection and
+ * their number in it, counting on where an earlier import stopped; a
+ * file's own title (#T, or a SadMan #N name) wins. */
+static void
+test_titles (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) first = write_temp (fixture, "paper.txt", P1000 "\n", -1);
+  g_autoptr(GFile) second = write_temp (fixture, "more.sdk", "#NThe second\n" P2000 "\n", -1);
+  g_autoptr(GFile) lines = data_file ("lines.txt");
+  g_autoptr(NeImportReport) report = import (fixture, first, "Newspaper");
+  g_autoptr(NeStore) store = NULL;
+  g_autofree char *titles = NULL;
+  gint64 id = report->collection_id;
+
+  g_clear_pointer (&report, ne_import_report_free);
+  report = import (fixture, second, "Newspaper");
+  g_assert_cmpint (report->collection_id, ==, id);
+  g_clear_pointer (&report, ne_import_report_free);
+  /* Two of the three are there already. */
+  report = import (fixture, lines, "Newspaper");
+  g_assert_cmpuint (report->n_imported, ==, 1);
+
+  store = open_store (fixture);
+  titles = collection_titles (store, id);
+  g_assert_cmpstr (titles, ==, "Newspaper 1|The second|Newspaper 3");
+
+  /* With no collection, after the file. */
+  g_clear_pointer (&report, ne_import_report_free);
+  g_clear_object (&store);
+  remove_tree (fixture->dir);
+  g_assert_cmpint (g_mkdir_with_parents (fixture->dir, 0700), ==, 0);
+  report = import (fixture, lines, NULL);
+  g_assert_cmpuint (report->n_imported, ==, 3);
+  store = open_store (fixture);
+  g_free (titles);
+  titles = collection_titles (store, 0);
+  g_assert_cmpstr (titles, ==, "lines 1|lines 2|lines 3");
+}
+
+/* An import that adds nothing leaves no collection behind, but one that
+ * was there before stays. */
+static void
+test_nothing_imported (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) bad = write_temp (fixture, "bad.txt", "12345\nnot a puzzle at all\n"
+                                     "11" P1000 "\n", -1);
+  g_autoptr(GFile) good = write_temp (fixture, "good.txt", P1000 "\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, bad, "Bad");
+  g_autoptr(NeStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  g_assert_cmpuint (report->n_imported, ==, 0);
+  g_assert_cmpuint (report->n_skipped, ==, report->n_found);
+  g_assert_cmpuint (report->n_found, >, 0);
+  g_assert_cmpint (report->collection_id, ==, 0);
+  store = open_store (fixture);
+  g_assert_cmpint (ne_store_find_collection (store, "Bad", &error), ==, 0);
+  g_assert_no_error (error);
+
+  g_clear_pointer (&report, ne_import_report_free);
+  report = import (fixture, good, "Kept");
+  id = report->collection_id;
+  g_assert_cmpint (id, >, 0);
+  g_clear_pointer (&report, ne_import_report_free);
+  /* All duplicates: the collection they are in stays. */
+  report = import (fixture, good, "Kept");
+  g_assert_cmpuint (report->n_imported, ==, 0);
+  g_assert_cmpint (ne_store_find_collection (store, "Kept", &error), ==, id);
+  /* Into a new one: none made. */
+  g_clear_pointer (&report, ne_import_report_free);
+  report = import (fixture, good, "Again");
+  g_assert_cmpint (report->collection_id, ==, 0);
+  g_assert_cmpint (ne_store_find_collection (store, "Again", &error), ==, 0);
+  g_assert_no_error (error);
+}
+
+/* The title a file gives the whole of itself, for its collection's name. */
+static void
+test_peek_title (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) opensudoku = data_file ("folders.opensudoku");
+  g_autoptr(GFile) sadman = data_file ("sadman.sdk");
+  g_autoptr(GFile) lines = data_file ("lines.txt");
+  g_autoptr(GFile) escaped = write_temp (fixture, "escaped.opensudoku",
+                                         "<opensudoku><name> Tom &amp; Jerry </name></opensudoku>", -1);
+  g_autoptr(GFile) missing = write_temp (fixture, "gone.sdk", "#DGone\n", -1);
+  g_autofree char *path = g_file_get_path (missing);
+  char *title;
+
+  title = ne_import_peek_title (opensudoku);
+  g_assert_cmpstr (title, ==, "Sample");
+  g_free (title);
+  title = ne_import_peek_title (sadman);
+  g_assert_cmpstr (title, ==, "Minimum Sudoku collection");
+  g_free (title);
+  title = ne_import_peek_title (escaped);
+  g_assert_cmpstr (title, ==, "Tom & Jerry");
+  g_free (title);
+  g_assert_null (ne_import_peek_title (lines));
+  /* A folder, a file gone: no title, no error. */
+  g_unlink (path);
+  g_assert_null (ne_import_peek_title (missing));
+  {
+    g_autoptr(GFile) dir = g_file_new_for_path (fixture->dir);
+
+    g_assert_null (ne_import_peek_title (dir));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -788,6 +919,9 @@ main (int argc, char *argv[])
   ADD ("/import/fifo-cancel", test_fifo_cancel);
   ADD ("/import/fifo-late-writer", test_fifo_late_writer);
   ADD ("/import/folder", test_folder);
+  ADD ("/import/titles", test_titles);
+  ADD ("/import/nothing-imported", test_nothing_imported);
+  ADD ("/import/peek-title", test_peek_title);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);
   ADD ("/export/failures", test_export_failures);

@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -296,6 +297,81 @@ ne_import_looks_like_xml (const char *text,
   if (i < len && text[i] == '<')
     return TRUE;
   return g_strstr_len (text, (gssize) MIN (len, 4096), "<opensudoku") != NULL;
+}
+
+#define PEEK_BYTES 65536
+
+/* The text of the first <name> element, unescaped; NULL when none. */
+static char *
+peek_xml_name (const char *text)
+{
+  const char *start = strstr (text, "<name>");
+  const char *end = start != NULL ? strstr (start, "</name>") : NULL;
+  g_autofree char *escaped = NULL;
+  g_autoptr(GString) name = NULL;
+
+  if (end == NULL)
+    return NULL;
+  start += strlen ("<name>");
+  escaped = g_strndup (start, (gsize) (end - start));
+  if (strchr (escaped, '<') != NULL)
+    return NULL;
+  name = g_string_new (escaped);
+  g_string_replace (name, "&lt;", "<", 0);
+  g_string_replace (name, "&gt;", ">", 0);
+  g_string_replace (name, "&quot;", "\"", 0);
+  g_string_replace (name, "&apos;", "'", 0);
+  g_string_replace (name, "&amp;", "&", 0);
+  return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+/* The first "#D" header line's text; NULL when none. */
+static char *
+peek_sdk_description (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL && lines[i + 1] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (g_str_has_prefix (line, "#D"))
+        return g_strdup (line + 2);
+    }
+  return NULL;
+}
+
+char *
+ne_import_peek_title (GFile *file)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *valid = NULL;
+  gsize len = 0;
+  struct stat st;
+  FILE *stream;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  path = g_file_get_path (file);
+  if (path == NULL || stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return NULL;
+  stream = fopen (path, "rb");
+  if (stream == NULL)
+    return NULL;
+  text = g_malloc (PEEK_BYTES + 1);
+  len = fread (text, 1, PEEK_BYTES, stream);
+  fclose (stream);
+  text[len] = '\0';
+  if (memchr (text, '\0', len) != NULL)
+    return NULL;
+
+  title = ne_import_looks_like_xml (text, len) ? peek_xml_name (text) : peek_sdk_description (text);
+  if (title == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (g_strstrip (title), -1);
+  return valid[0] != '\0' ? g_steal_pointer (&valid) : NULL;
 }
 
 /* ---- The puzzles of a file, whatever its format ---- */
@@ -743,6 +819,39 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
   return FALSE;
 }
 
+/* "forum" of "forum.sdk". */
+static char *
+file_stem (const char *basename)
+{
+  g_autofree char *name = g_utf8_make_valid (basename, -1);
+  char *dot = strrchr (name, '.');
+
+  if (dot != NULL && dot != name)
+    *dot = '\0';
+  return g_steal_pointer (&name);
+}
+
+/* A puzzle the file gives no title (#T, or a SadMan #N name) is called
+ * after its collection (or file) and its number in it: "Newspaper 3". */
+static void
+give_title (NcPuzzle   *puzzle,
+            const char *base,
+            guint       number)
+{
+  char **title = &puzzle->meta['T' - 'A'];
+  const char *name = nc_puzzle_meta (puzzle, 'N');
+
+  if (*title != NULL && (*title)[0] != '\0')
+    return;
+  /* nc_puzzle_clear frees it with free (): g_malloc is malloc since GLib 2.46. */
+  g_free (*title);
+  if (name != NULL && name[0] != '\0')
+    *title = g_strdup (name);
+  else
+    /* Translators: an imported puzzle's title: its collection or file and its number in it, e.g. "Newspaper 3" */
+    *title = g_strdup_printf (C_("imported puzzle", "%s %u"), base, number);
+}
+
 static NeImportReport *
 import_run (const char    *db_path,
             GFile         *file,
@@ -765,6 +874,9 @@ import_run (const char    *db_path,
   NcReadResult result;
   gint64 last_progress = 0;
   gboolean ok = TRUE;
+  gboolean collection_made = FALSE;
+  guint n_before = 0;
+  g_autofree char *title_base = NULL;
 
   report->file_name = g_file_get_basename (file);
   report->messages = g_ptr_array_new_with_free_func (g_free);
@@ -803,13 +915,20 @@ import_run (const char    *db_path,
     }
   if (collection_name != NULL)
     {
+      g_autoptr(GArray) held = NULL;
+
+      /* A collection made here and left empty is taken away at the end. */
+      collection_made = ne_store_find_collection (store, collection_name, NULL) == 0;
       report->collection_id = ne_store_add_collection (store, collection_name, error);
       if (report->collection_id == 0)
         {
           source_clear (&source);
           return NULL;
         }
+      held = ne_store_list_puzzle_ids (store, report->collection_id, -1, NULL);
+      n_before = held != NULL ? held->len : 0;
     }
+  title_base = collection_name != NULL ? g_strdup (collection_name) : file_stem (report->file_name);
 
   importer.store = store;
   importer.report = report;
@@ -830,6 +949,7 @@ import_run (const char    *db_path,
       else
         {
           report->n_found++;
+          give_title (&puzzle, title_base, n_before + report->n_imported + importer.n_batch + 1);
           ok = import_puzzle (&importer, &puzzle, error);
         }
       nc_puzzle_clear (&puzzle);
@@ -855,6 +975,15 @@ import_run (const char    *db_path,
   if (ok)
     ok = importer_commit (&importer, error);
   source_clear (&source);
+  /* Nothing imported (every puzzle bad, or there already): no collection. */
+  if (collection_made && report->n_imported == 0)
+    {
+      g_autoptr(GError) delete_error = NULL;
+
+      if (!ne_store_delete_collection (store, report->collection_id, &delete_error))
+        g_warning ("Could not remove the empty collection “%s”: %s", collection_name, delete_error->message);
+      report->collection_id = 0;
+    }
   if (!ok)
     {
       /* What the batches before the failure put in the library stays. */

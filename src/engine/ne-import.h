@@ -88,6 +88,12 @@ void            ne_import_file_async  (const char            *db_path,
 NeImportReport *ne_import_file_finish (GAsyncResult          *result,
                                        GError               **error);
 
+/* The title a file of puzzles gives the whole of itself, for naming its
+ * collection: an OpenSudoku <name>, or the #D (description) header of a
+ * SadMan file's first puzzle. Looks at the start of a local regular file
+ * only (never waits on a pipe); NULL when it has none. */
+char *ne_import_peek_title (GFile *file);
+
 /* Whether text is XML (an OpenSudoku file, not puzzle text): '<' first,
  * after a byte order mark and whitespace, or "<opensudoku" near the start. */
 gboolean ne_import_looks_like_xml (const char *text,

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "ne-search.h"
 #include "ne-store-private.h"
 
 /* Rows read at a time, and pages kept: a screenful of rows is within one or
@@ -160,6 +161,25 @@ ne_library_item_new_from_row (sqlite3_stmt *stmt)
   return self;
 }
 
+/* nonet_search_has (kind, token, text...): whether one of the texts holds
+ * the word or number (ne_search_text_has). */
+static void
+search_has (sqlite3_context  *context,
+            int               argc,
+            sqlite3_value   **argv)
+{
+  NeSearchKind kind = (NeSearchKind) sqlite3_value_int (argv[0]);
+  const char *token = (const char *) sqlite3_value_text (argv[1]);
+
+  for (int i = 2; token != NULL && i < argc; i++)
+    if (ne_search_text_has ((const char *) sqlite3_value_text (argv[i]), kind, token))
+      {
+        sqlite3_result_int (context, 1);
+        return;
+      }
+  sqlite3_result_int (context, 0);
+}
+
 /* ---- NeLibraryModel ---- */
 
 /* How each sort orders: by the column, then by id, both in the same
@@ -212,7 +232,8 @@ struct _NeLibraryModel
   /* owned */
   NeStore       *store;
   gulong         changed_id;
-  char         **words;          /* search words, each a LIKE pattern */
+  GPtrArray     *tokens;         /* NeSearchToken*, NULL: no search */
+  char          *search_key;     /* the tokens as one string, to see a change */
   gint64         collection_id;
   int            grade;
   int            min_clues;
@@ -283,15 +304,15 @@ append_from_where (NeLibraryModel *self,
     g_string_append (sql, " AND p.clues <= :max_clues");
   if (self->status >= 0)
     g_string_append (sql, " AND p.status = :status");
-  for (guint i = 0; self->words != NULL && self->words[i] != NULL; i++)
+  for (guint i = 0; self->tokens != NULL && i < self->tokens->len; i++)
     {
-      g_string_append_printf (sql, " AND (p.title LIKE :w%u ESCAPE '\\'"
-                                   " OR p.author LIKE :w%u ESCAPE '\\'"
-                                   " OR p.source LIKE :w%u ESCAPE '\\'"
-                                   " OR p.notes LIKE :w%u ESCAPE '\\'"
-                                   " OR c.name LIKE :w%u ESCAPE '\\'"
-                                   " OR ('#' || p.id) LIKE :w%u ESCAPE '\\')",
-                              i, i, i, i, i, i);
+      const NeSearchToken *token = g_ptr_array_index (self->tokens, i);
+
+      if (token->kind == NE_SEARCH_ID)
+        g_string_append_printf (sql, " AND p.id = :n%u", i);
+      else
+        g_string_append_printf (sql, " AND (p.clues = :n%u OR nonet_search_has (:k%u, :w%u,"
+                                     " p.title, p.author, p.source, p.notes, c.name))", i, i, i);
     }
 }
 
@@ -315,15 +336,27 @@ bind_filter (NeLibraryModel *self,
   bind_named_int64 (stmt, ":min_clues", self->min_clues);
   bind_named_int64 (stmt, ":max_clues", self->max_clues);
   bind_named_int64 (stmt, ":status", self->status);
-  for (guint i = 0; self->words != NULL && self->words[i] != NULL; i++)
+  for (guint i = 0; self->tokens != NULL && i < self->tokens->len; i++)
     {
+      const NeSearchToken *token = g_ptr_array_index (self->tokens, i);
       char name[32];
+      gint64 number = -1;
+      guint64 value;
       int index;
 
+      if (token->kind == NE_SEARCH_ID)
+        number = token->id;
+      else if (token->kind == NE_SEARCH_NUMBER
+               && g_ascii_string_to_unsigned (token->text, 10, 0, NC_CELLS, &value, NULL))
+        number = (gint64) value;
+      g_snprintf (name, sizeof name, ":n%u", i);
+      bind_named_int64 (stmt, name, number);
+      g_snprintf (name, sizeof name, ":k%u", i);
+      bind_named_int64 (stmt, name, token->kind);
       g_snprintf (name, sizeof name, ":w%u", i);
       index = sqlite3_bind_parameter_index (stmt, name);
-      g_assert (index > 0);
-      sqlite3_bind_text (stmt, index, self->words[i], -1, SQLITE_STATIC);
+      if (index > 0)
+        sqlite3_bind_text (stmt, index, token->text, -1, SQLITE_STATIC);
     }
 }
 
@@ -626,7 +659,8 @@ ne_library_model_finalize (GObject *object)
 {
   NeLibraryModel *self = NE_LIBRARY_MODEL (object);
 
-  g_clear_pointer (&self->words, g_strfreev);
+  g_clear_pointer (&self->tokens, g_ptr_array_unref);
+  g_free (self->search_key);
 
   G_OBJECT_CLASS (ne_library_model_parent_class)->finalize (object);
 }
@@ -660,6 +694,9 @@ ne_library_model_new (NeStore *store)
 
   self = g_object_new (NE_TYPE_LIBRARY_MODEL, NULL);
   self->store = g_object_ref (store);
+  if (sqlite3_create_function (ne_library_model_db (self), "nonet_search_has", -1,
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, search_has, NULL, NULL) != SQLITE_OK)
+    g_warning ("Cannot search the library: %s", sqlite3_errmsg (ne_library_model_db (self)));
   self->changed_id = g_signal_connect_object (store, "library-changed",
                                               G_CALLBACK (ne_library_model_refresh),
                                               self, G_CONNECT_SWAPPED);
@@ -689,58 +726,42 @@ ne_library_model_requery (NeLibraryModel *self)
   ne_library_model_refresh (self);
 }
 
-/* A LIKE pattern matching word anywhere: its own %, _ and \ taken literally. */
+/* "w:hard n:50", the same for the same tokens. */
 static char *
-like_pattern (const char *word)
+search_key (GPtrArray *tokens)
 {
-  GString *pattern = g_string_new ("%");
+  GString *key = g_string_new (NULL);
 
-  for (const char *p = word; *p != '\0'; p++)
+  for (guint i = 0; i < tokens->len; i++)
     {
-      if (*p == '%' || *p == '_' || *p == '\\')
-        g_string_append_c (pattern, '\\');
-      g_string_append_c (pattern, *p);
+      const NeSearchToken *token = g_ptr_array_index (tokens, i);
+
+      g_string_append_printf (key, "%d:%s ", token->kind, token->text);
     }
-  g_string_append_c (pattern, '%');
-  return g_string_free (pattern, FALSE);
-}
-
-static char **
-search_patterns (const char *search)
-{
-  g_auto(GStrv) words = NULL;
-  GPtrArray *patterns;
-
-  if (search == NULL)
-    return NULL;
-  words = g_strsplit_set (search, " \t\n\r\f\v", -1);
-  patterns = g_ptr_array_new ();
-  for (guint i = 0; words[i] != NULL; i++)
-    if (words[i][0] != '\0')
-      g_ptr_array_add (patterns, like_pattern (words[i]));
-  g_ptr_array_add (patterns, NULL);
-  return (char **) g_ptr_array_free (patterns, FALSE);
+  return g_string_free (key, FALSE);
 }
 
 void
 ne_library_model_set_search (NeLibraryModel *self,
                              const char     *search)
 {
-  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) tokens = NULL;
+  g_autofree char *key = NULL;
 
   g_return_if_fail (NE_IS_LIBRARY_MODEL (self));
 
-  words = search_patterns (search);
-  if (words != NULL && words[0] == NULL)
-    g_clear_pointer (&words, g_strfreev);
-  if (words == NULL && self->words == NULL)
-    return;
-  if (words != NULL && self->words != NULL
-      && g_strv_equal ((const char * const *) words, (const char * const *) self->words))
+  tokens = ne_search_parse (search);
+  if (tokens->len == 0)
+    g_clear_pointer (&tokens, g_ptr_array_unref);
+  else
+    key = search_key (tokens);
+  if (g_strcmp0 (key, self->search_key) == 0)
     return;
 
-  g_strfreev (self->words);
-  self->words = g_steal_pointer (&words);
+  g_clear_pointer (&self->tokens, g_ptr_array_unref);
+  self->tokens = g_steal_pointer (&tokens);
+  g_free (self->search_key);
+  self->search_key = g_steal_pointer (&key);
   ne_library_model_requery (self);
 }
 

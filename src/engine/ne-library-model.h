@@ -47,8 +47,9 @@ G_DECLARE_FINAL_TYPE (NeLibraryModel, ne_library_model, NE, LIBRARY_MODEL, GObje
 NeLibraryModel *ne_library_model_new (NeStore *store);
 
 /* Filters; each setter re-queries and emits items-changed once. */
-/* Words matched (case-insensitively, all of them) against title, author,
- * source, notes, collection name, and "#<id>"; NULL or "" for none. */
+/* Words and numbers (ne-search.h), all of them matched against title,
+ * author, source, notes and collection name; a number also against the
+ * clue count, "#42" against the puzzle's number. NULL or "" for none. */
 void ne_library_model_set_search      (NeLibraryModel *self, const char *search);
 void ne_library_model_set_collection  (NeLibraryModel *self, gint64 collection_id); /* -1 any, 0 none */
 void ne_library_model_set_grade       (NeLibraryModel *self, int grade);            /* -1 any */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-generate-dialog.c: the generator dialog. Its settings start a batch
  * on every core (ne_batch); a progress page counts it down and cancels it;
- * the results page lists each puzzle with its ID, clues and grade, says
- * which missed the target, and hands them on: play, library, print, PDF. */
+ * the results page lists each puzzle as a small grid with its ID, clues
+ * and grade, shows the one selected larger, says which missed the target,
+ * and hands them on: play, library, print, PDF. */
 
 #define G_LOG_DOMAIN "nonet-generate-dialog"
 
@@ -16,6 +17,7 @@
 #include "ne-batch.h"
 #include "ne-messages.h"
 #include "ne-print.h"
+#include "nonet-grid-thumb.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
 #include "nonet-text.h"
@@ -23,12 +25,17 @@
 /* The columns of the results list. */
 typedef enum
 {
+  COLUMN_GRID,
   COLUMN_NUMBER,
   COLUMN_ID,
   COLUMN_CLUES,
   COLUMN_GRADE,
   COLUMN_NOTE,
 } Column;
+
+/* The sides of a row's picture of its puzzle and of the preview's. */
+#define ROW_GRID_SIZE     64
+#define PREVIEW_GRID_SIZE 240
 
 /* Where the puzzles are meant to go: the button the results page offers first. */
 typedef enum
@@ -73,6 +80,10 @@ struct _NonetGenerateDialog
   GtkLabel           *closest_label;
   GtkLabel           *results_label;
   GtkColumnView      *results_view;
+  AdwFlap            *preview_flap;
+  GtkBox             *preview_box;
+  GtkLabel           *preview_label;
+  NonetGridThumb     *preview_grid;
   GtkWidget          *play_button;
   GtkWidget          *add_button;
   GtkWidget          *print_button;
@@ -101,6 +112,8 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static void nonet_generate_dialog_update_preview (NonetGenerateDialog *self);
 
 static void
 nonet_generate_dialog_toast (NonetGenerateDialog *self,
@@ -400,6 +413,7 @@ nonet_generate_dialog_show_results (NonetGenerateDialog *self,
   gtk_string_list_splice (self->ids, 0, g_list_model_get_n_items (G_LIST_MODEL (self->ids)),
                           (const char * const *) ids->pdata);
   gtk_single_selection_set_selected (self->selection, 0);
+  nonet_generate_dialog_update_preview (self);
 
   summary = nonet_generate_dialog_describe (self);
   gtk_label_set_label (self->results_label, summary);
@@ -721,14 +735,37 @@ nonet_generate_dialog_setup_cell (GtkSignalListItemFactory *factory,
                                   gpointer                  user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label;
 
+  if (column == COLUMN_GRID)
+    {
+      GtkWidget *thumb = nonet_grid_thumb_new (ROW_GRID_SIZE);
+
+      gtk_widget_set_margin_top (thumb, 3);
+      gtk_widget_set_margin_bottom (thumb, 3);
+      gtk_list_item_set_child (item, thumb);
+      return;
+    }
+  label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_NUMBER || column == COLUMN_CLUES ? 1 : 0);
   if (column == COLUMN_NUMBER || column == COLUMN_CLUES)
     gtk_widget_add_css_class (label, "numeric");
   if (column == COLUMN_ID)
     gtk_label_set_selectable (GTK_LABEL (label), FALSE);
   gtk_list_item_set_child (item, label);
+}
+
+/* "N1-24-n-7QK3ZP, 24 clues, Easy", and whether it missed the target. */
+static char *
+describe_result (const NeBatchResult *r)
+{
+  if (r->generated.status == NC_GENERATE_CLOSEST)
+    /* Translators: a generated puzzle: its ID, clue count and grade, e.g. "N1-19-n-7QK3ZP, 19 clues, Hard, closest found" */
+    return g_strdup_printf (_("%s, %d clues, %s, closest found"), r->id, r->generated.clues,
+                            ne_grade_label (r->generated.grade.grade));
+  /* Translators: a generated puzzle: its ID, clue count and grade, e.g. "N1-24-n-7QK3ZP, 24 clues, Easy" */
+  return g_strdup_printf (_("%s, %d clues, %s"), r->id, r->generated.clues,
+                          ne_grade_label (r->generated.grade.grade));
 }
 
 static void
@@ -738,13 +775,16 @@ nonet_generate_dialog_bind_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (user_data);
   NonetGenerateDialog *self = g_object_get_data (G_OBJECT (factory), "nonet-dialog");
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  GtkWidget *child = gtk_list_item_get_child (item);
   const NeBatchResult *r = nonet_generate_dialog_result (self, gtk_list_item_get_position (item));
   gboolean closest = r->generated.status == NC_GENERATE_CLOSEST;
   g_autofree char *text = NULL;
 
   switch (column)
     {
+    case COLUMN_GRID:
+      nonet_grid_thumb_set_grid (NONET_GRID_THUMB (child), &r->generated.puzzle);
+      return;
     case COLUMN_NUMBER:
       text = g_strdup_printf ("%u", r->index + 1);
       break;
@@ -762,29 +802,49 @@ nonet_generate_dialog_bind_cell (GtkSignalListItemFactory *factory,
       text = g_strdup (closest ? _("Closest found") : "");
       break;
     }
-  gtk_label_set_label (label, text);
+  gtk_label_set_label (GTK_LABEL (child), text);
 
-  /* A screen reader hears the whole row on its ID. */
+  /* A screen reader hears the whole row on the row. */
   if (column == COLUMN_ID)
     {
-      g_autofree char *description = NULL;
+      g_autofree char *description = describe_result (r);
 
-      if (closest)
-        /* Translators: a generated puzzle: its ID, clue count and grade, e.g. "N1-19-n-7QK3ZP, 19 clues, Hard, closest found" */
-        description = g_strdup_printf (_("%s, %d clues, %s, closest found"), r->id, r->generated.clues,
-                                       ne_grade_label (r->generated.grade.grade));
-      else
-        /* Translators: a generated puzzle: its ID, clue count and grade, e.g. "N1-24-n-7QK3ZP, 24 clues, Easy" */
-        description = g_strdup_printf (_("%s, %d clues, %s"), r->id, r->generated.clues,
-                                       ne_grade_label (r->generated.grade.grade));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+      nonet_list_row_set_label (child, description);
     }
+}
+
+/* The puzzle selected, larger. */
+static void
+nonet_generate_dialog_update_preview (NonetGenerateDialog *self)
+{
+  guint position = gtk_single_selection_get_selected (self->selection);
+  g_autofree char *description = NULL;
+  const NeBatchResult *r;
+
+  if (self->results == NULL || position >= self->results->len)
+    {
+      nonet_grid_thumb_set_grid (self->preview_grid, NULL);
+      gtk_label_set_label (self->preview_label, "");
+      return;
+    }
+  r = nonet_generate_dialog_result (self, position);
+  nonet_grid_thumb_set_grid (self->preview_grid, &r->generated.puzzle);
+  if (r->generated.status == NC_GENERATE_CLOSEST)
+    /* Translators: the generated puzzle shown larger, e.g. "Puzzle 2: 19 clues, Hard, closest found" */
+    description = g_strdup_printf (_("Puzzle %u: %d clues, %s, closest found"), r->index + 1,
+                                   r->generated.clues, ne_grade_label (r->generated.grade.grade));
+  else
+    /* Translators: the generated puzzle shown larger, e.g. "Puzzle 2: 24 clues, Easy" */
+    description = g_strdup_printf (_("Puzzle %u: %d clues, %s"), r->index + 1,
+                                   r->generated.clues, ne_grade_label (r->generated.grade.grade));
+  gtk_label_set_label (self->preview_label, description);
 }
 
 static void
 nonet_generate_dialog_add_columns (NonetGenerateDialog *self)
 {
   static const struct { Column column; const char *title; gboolean expand; } columns[] = {
+    { COLUMN_GRID, N_("Puzzle"), FALSE },
     { COLUMN_NUMBER, N_("#"), FALSE },
     { COLUMN_ID, N_("ID"), TRUE },
     { COLUMN_CLUES, N_("Clues"), FALSE },
@@ -886,6 +946,9 @@ nonet_generate_dialog_class_init (NonetGenerateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, closest_label);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, results_label);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, results_view);
+  gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, preview_flap);
+  gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, preview_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, preview_label);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, play_button);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, add_button);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, print_button);
@@ -918,6 +981,10 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   nonet_generate_dialog_add_columns (self);
   g_signal_connect_object (self->results_view, "activate",
                            G_CALLBACK (nonet_generate_dialog_activate_row), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "notify::selected",
+                           G_CALLBACK (nonet_generate_dialog_update_preview), self, G_CONNECT_SWAPPED);
+
+  self->preview_grid = nonet_grid_thumb_add_preview (self->preview_box, self->preview_flap, PREVIEW_GRID_SIZE);
 
   gtk_editable_set_text (GTK_EDITABLE (self->collection_entry), name);
   g_signal_connect_object (self->clues_spin, "value-changed",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nonet-import-dialog.c: runs ne_import_file_async on each file in turn,
- * shows its progress, and ends with what was imported and every line that
- * was not, with its reason. */
+/* nonet-import-dialog.c: asks which collection the files go into, runs
+ * ne_import_file_async on each file in turn, shows its progress, and ends
+ * with what was imported and every line that was not, with its reason. */
 
 #define G_LOG_DOMAIN "nonet-import-dialog"
 
@@ -25,6 +25,10 @@ struct _NonetImportDialog
   /* Template widgets */
   AdwWindowTitle *window_title;
   GtkStack       *stack;
+  GtkLabel       *files_label;
+  GtkEntry       *collection_entry;
+  GtkLabel       *collection_note;
+  GtkButton      *import_button;
   GtkLabel       *file_label;
   GtkProgressBar *progress_bar;
   GtkLabel       *count_label;
@@ -33,6 +37,7 @@ struct _NonetImportDialog
   GtkWidget      *messages_scrolled;
   GtkLabel       *messages_label;
   GtkButton      *show_library_button;
+  GtkButton      *close_button;
 
   /* Owned */
   NeStore        *store;
@@ -42,7 +47,9 @@ struct _NonetImportDialog
   GString        *messages;
   guint           n_messages;
   guint           n_files;
-  gint64          collection_id; /* of the last file imported; 0 for none */
+  char           *collection;    /* the name asked for; NULL: each file's own */
+  guint           n_imported;    /* of every file so far */
+  gint64          collection_id; /* of the last file imported into one; -1 for none */
 };
 
 G_DEFINE_FINAL_TYPE (NonetImportDialog, nonet_import_dialog, ADW_TYPE_WINDOW)
@@ -56,10 +63,10 @@ static guint signals[N_SIGNALS];
 
 static void nonet_import_dialog_next (NonetImportDialog *self);
 
-/* The collection a file goes into: its name without the extension, in
- * UTF-8 (the library and GTK take nothing else) whatever its bytes. */
+/* A file's name without the extension, in UTF-8 (the library and GTK
+ * take nothing else) whatever its bytes. */
 static char *
-collection_name_for (GFile *file)
+file_collection_name (GFile *file)
 {
   g_autofree char *name = nonet_file_display_name (file);
   char *dot = strrchr (name, '.');
@@ -67,6 +74,24 @@ collection_name_for (GFile *file)
   if (dot != NULL && dot != name)
     *dot = '\0';
   return g_steal_pointer (&name);
+}
+
+/* What a file's collection is called unless the user says otherwise: the
+ * title the file gives itself, else the file's name. */
+static char *
+default_collection_name (GFile *file)
+{
+  char *title = ne_import_peek_title (file);
+
+  return title != NULL ? title : file_collection_name (file);
+}
+
+/* The collection the file goes into: the one asked for, or its own. */
+static char *
+collection_name_for (NonetImportDialog *self,
+                     GFile             *file)
+{
+  return self->collection != NULL ? g_strdup (self->collection) : default_collection_name (file);
 }
 
 static void
@@ -88,13 +113,17 @@ nonet_import_dialog_progress (guint    n_done,
 /* "Imported 1,234 puzzles into “Forum”; 3 duplicates; 2 skipped" */
 static char *
 describe_report (const NeImportReport *report,
+                 const char           *file_name,
                  const char           *collection)
 {
   GString *text = g_string_new (NULL);
 
   if (report->cancelled)
     g_string_append (text, _("Cancelled. "));
-  if (collection != NULL)
+  if (report->n_imported == 0)
+    /* Translators: %s is a file; the reasons follow, e.g. "; 3 skipped" */
+    g_string_append_printf (text, _("Nothing was imported from “%s”"), file_name);
+  else if (collection != NULL)
     /* Translators: %'u is a number with thousands separators, %s a collection */
     g_string_append_printf (text, ngettext ("Imported %'u puzzle into “%s”", "Imported %'u puzzles into “%s”",
                                             report->n_imported),
@@ -142,11 +171,20 @@ nonet_import_dialog_show_report (NonetImportDialog *self)
   gtk_label_set_label (self->summary_label, self->summary->str);
   gtk_label_set_label (self->messages_label, self->messages->str);
   gtk_widget_set_visible (self->messages_scrolled, self->messages->len > 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->show_library_button), self->collection_id >= 0);
-  adw_window_title_set_title (self->window_title, _("Import Finished"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->show_library_button), self->n_imported > 0);
+  adw_window_title_set_title (self->window_title,
+                              self->n_imported > 0 ? _("Import Finished") : _("Nothing Imported"));
   gtk_stack_set_visible_child_name (self->stack, "report");
-  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->show_library_button));
-  gtk_widget_grab_focus (GTK_WIDGET (self->show_library_button));
+  if (self->n_imported > 0)
+    {
+      gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->show_library_button));
+      gtk_widget_grab_focus (GTK_WIDGET (self->show_library_button));
+    }
+  else
+    {
+      gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->close_button));
+      gtk_widget_grab_focus (GTK_WIDGET (self->close_button));
+    }
 }
 
 typedef struct
@@ -176,7 +214,7 @@ nonet_import_dialog_import_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = g_ptr_array_steal_index (self->files, 0);
   g_autofree char *display = nonet_file_display_name (file);
-  g_autofree char *collection = collection_name_for (file);
+  g_autofree char *collection = collection_name_for (self, file);
   const char *prefix = self->n_files > 1 ? display : NULL;
 
   report = ne_import_file_finish (result, &error);
@@ -196,12 +234,14 @@ nonet_import_dialog_import_cb (GObject      *source,
     }
   else
     {
-      g_autofree char *line = describe_report (report, collection);
+      g_autofree char *line = describe_report (report, display, collection);
 
       g_string_append (self->summary, line);
       for (guint i = 0; report->messages != NULL && i < report->messages->len; i++)
         nonet_import_dialog_add_message (self, prefix, g_ptr_array_index (report->messages, i));
-      self->collection_id = report->collection_id;
+      self->n_imported += report->n_imported;
+      if (report->collection_id > 0)
+        self->collection_id = report->collection_id;
     }
 
   if (report != NULL && report->cancelled)
@@ -226,7 +266,8 @@ nonet_import_dialog_next (NonetImportDialog *self)
 
   file = g_ptr_array_index (self->files, 0);
   display = nonet_file_display_name (file);
-  collection = collection_name_for (file);
+  collection = collection_name_for (self, file);
+  gtk_stack_set_visible_child_name (self->stack, "progress");
   gtk_label_set_label (self->file_label, display);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_label_set_label (self->count_label, "");
@@ -242,6 +283,51 @@ nonet_import_dialog_next (NonetImportDialog *self)
   ne_import_file_async (ne_store_get_path (self->store), file, collection, self->cancellable,
                         nonet_import_dialog_progress, g_object_ref (self), g_object_unref,
                         nonet_import_dialog_import_cb, data);
+}
+
+/* Import: into the collection named, or each file into its own when the
+ * name is left empty. */
+static void
+nonet_import_dialog_start (NonetImportDialog *self)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->collection_entry))));
+
+  if (self->cancellable != NULL || !gtk_widget_get_sensitive (GTK_WIDGET (self->import_button)))
+    return;
+  g_clear_pointer (&self->collection, g_free);
+  if (name[0] != '\0')
+    self->collection = g_steal_pointer (&name);
+  nonet_import_dialog_next (self);
+}
+
+/* The setup page: the files, and the collection prefilled with the one
+ * file's own (several files: each its own, unless a name is typed). */
+static void
+nonet_import_dialog_setup (NonetImportDialog *self)
+{
+  g_autofree char *display = nonet_file_display_name (g_ptr_array_index (self->files, 0));
+  g_autofree char *files = NULL;
+
+  if (self->n_files == 1)
+    {
+      g_autofree char *name = default_collection_name (g_ptr_array_index (self->files, 0));
+
+      /* Translators: the file about to be imported */
+      files = g_strdup_printf (_("Import “%s”"), display);
+      gtk_editable_set_text (GTK_EDITABLE (self->collection_entry), name);
+      gtk_label_set_label (self->collection_note,
+                           _("The puzzles go into this collection; an existing one keeps its puzzles."));
+    }
+  else
+    {
+      files = g_strdup_printf (ngettext ("Import %u file", "Import %u files", self->n_files), self->n_files);
+      gtk_label_set_label (self->collection_note,
+                           _("Leave it empty to put each file into a collection named after it."));
+    }
+  gtk_label_set_label (self->files_label, files);
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->import_button));
+  gtk_widget_grab_focus (GTK_WIDGET (self->collection_entry));
 }
 
 static void
@@ -292,6 +378,7 @@ nonet_import_dialog_finalize (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_pointer (&self->files, g_ptr_array_unref);
+  g_free (self->collection);
   g_string_free (self->summary, TRUE);
   g_string_free (self->messages, TRUE);
 
@@ -316,6 +403,11 @@ nonet_import_dialog_class_init (NonetImportDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-import-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, stack);
+  gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, files_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, collection_note);
+  gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, collection_entry);
+  gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, import_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, close_button);
   gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, file_label);
   gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetImportDialog, count_label);
@@ -340,6 +432,8 @@ nonet_import_dialog_init (NonetImportDialog *self)
                            G_CALLBACK (nonet_import_dialog_cancel), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->show_library_button, "clicked",
                            G_CALLBACK (nonet_import_dialog_show_library), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->import_button, "clicked",
+                           G_CALLBACK (nonet_import_dialog_start), self, G_CONNECT_SWAPPED);
 }
 
 NonetImportDialog *
@@ -361,6 +455,6 @@ nonet_import_dialog_new (GtkWindow  *parent,
   self->n_files = n_files;
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->files, g_object_ref (files[i]));
-  nonet_import_dialog_next (self);
+  nonet_import_dialog_setup (self);
   return self;
 }

@@ -17,6 +17,7 @@
 #include "ne-messages.h"
 #include "ne-print.h"
 #include "nonet-file-drop.h"
+#include "nonet-grid-thumb.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
 #include "nonet-text.h"
@@ -88,6 +89,7 @@ nonet_library_sorter_init (NonetLibrarySorter *self)
 
 typedef enum
 {
+  COLUMN_GRID,
   COLUMN_TITLE,
   COLUMN_CLUES,
   COLUMN_GRADE,
@@ -106,6 +108,7 @@ static const struct
   int         sort;      /* NeLibrarySort, -1: not sortable */
   int         width;     /* fixed, so a right-aligned number sits under its title; 0: natural */
 } columns[N_COLUMNS] = {
+  [COLUMN_GRID] = { N_("Puzzle"), FALSE, FALSE, -1, 80 },
   [COLUMN_TITLE] = { N_("Title"), FALSE, TRUE, NE_LIBRARY_SORT_TITLE, 0 },
   [COLUMN_CLUES] = { N_("Clues"), TRUE, FALSE, NE_LIBRARY_SORT_CLUES, 72 },
   [COLUMN_GRADE] = { N_("Grade"), FALSE, FALSE, NE_LIBRARY_SORT_GRADE, 0 },
@@ -114,6 +117,10 @@ static const struct
   [COLUMN_ADDED] = { N_("Added"), FALSE, FALSE, NE_LIBRARY_SORT_ADDED, 0 },
   [COLUMN_COLLECTION] = { N_("Collection"), FALSE, FALSE, -1, 0 },
 };
+
+/* The sides of a row's picture of its puzzle and of the preview's. */
+#define ROW_GRID_SIZE     64
+#define PREVIEW_GRID_SIZE 240
 
 /* The fewest clues a puzzle with one solution can have. */
 #define FEWEST_CLUES 17
@@ -141,6 +148,11 @@ struct _NonetLibraryWindow
   AdwStatusPage     *empty_page;
   GtkLabel          *selection_label;
   GMenuModel        *context_menu_model;
+  AdwFlap           *preview_flap;
+  GtkBox            *preview_box;
+  GtkLabel          *preview_title;
+  GtkLabel          *preview_details;
+  NonetGridThumb    *preview_grid;
 
   /* Owned */
   NeStore           *store;
@@ -229,6 +241,42 @@ nonet_library_window_update_actions (NonetLibraryWindow *self)
                        count != NULL ? count : _("Double-click a puzzle to play it"));
 }
 
+/* ---- The preview of the puzzle selected ---- */
+
+/* The first puzzle selected, larger, with what its row says. */
+static void
+nonet_library_window_update_preview (NonetLibraryWindow *self)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr(NeLibraryItem) item = NULL;
+  g_autofree char *details = NULL;
+  const char *collection;
+
+  if (!gtk_bitset_is_empty (selected))
+    item = g_list_model_get_item (G_LIST_MODEL (self->model), gtk_bitset_get_minimum (selected));
+  if (item == NULL)
+    {
+      nonet_grid_thumb_set_grid (self->preview_grid, NULL);
+      gtk_label_set_label (self->preview_title, _("No puzzle selected"));
+      gtk_label_set_label (self->preview_details, "");
+      return;
+    }
+  nonet_grid_thumb_set_line (self->preview_grid, ne_library_item_get_givens (item));
+  gtk_label_set_label (self->preview_title, ne_library_item_get_title (item));
+  details = nonet_describe_puzzle (NULL, ne_library_item_get_clues (item),
+                                   ne_library_item_get_grade (item), ne_library_item_get_status (item));
+  collection = ne_library_item_get_collection (item);
+  if (collection != NULL)
+    {
+      /* Translators: a puzzle's clues, grade and status, and its collection, e.g. "36 clues, Medium, New; in Easy" */
+      g_autofree char *with = g_strdup_printf (_("%s; in %s"), details, collection);
+
+      g_free (details);
+      details = g_steal_pointer (&with);
+    }
+  gtk_label_set_label (self->preview_details, details);
+}
+
 /* ---- Cells ---- */
 
 static char *
@@ -248,8 +296,20 @@ cell_setup (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label;
 
+  if (column == COLUMN_GRID)
+    {
+      GtkWidget *thumb = nonet_grid_thumb_new (ROW_GRID_SIZE);
+
+      gtk_widget_set_margin_top (thumb, 3);
+      gtk_widget_set_margin_bottom (thumb, 3);
+      g_object_set_data (G_OBJECT (thumb), "nonet-list-item", list_item);
+      gtk_list_item_set_child (list_item, thumb);
+      return;
+    }
+
+  label = gtk_label_new (NULL);
   if (columns[column].numeric)
     {
       gtk_label_set_xalign (GTK_LABEL (label), 1);
@@ -272,9 +332,18 @@ cell_bind (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (user_data);
   NeLibraryItem *item = gtk_list_item_get_item (list_item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (list_item));
+  GtkWidget *child = gtk_list_item_get_child (list_item);
+  GtkLabel *label = GTK_IS_LABEL (child) ? GTK_LABEL (child) : NULL;
   g_autofree char *text = NULL;
 
+  if (column == COLUMN_GRID)
+    {
+      if (item != NULL)
+        nonet_grid_thumb_set_line (NONET_GRID_THUMB (child), ne_library_item_get_givens (item));
+      else
+        nonet_grid_thumb_set_grid (NONET_GRID_THUMB (child), NULL);
+      return;
+    }
   if (item == NULL)
     {
       gtk_label_set_label (label, "");
@@ -285,6 +354,10 @@ cell_bind (GtkSignalListItemFactory *factory,
     {
     case COLUMN_TITLE:
       gtk_label_set_label (label, ne_library_item_get_title (item));
+      /* The row says what it shows: "Easy 3, 36 clues, Medium, In progress". */
+      text = nonet_describe_puzzle (ne_library_item_get_title (item), ne_library_item_get_clues (item),
+                                    ne_library_item_get_grade (item), ne_library_item_get_status (item));
+      nonet_list_row_set_label (child, text);
       break;
     case COLUMN_CLUES:
       text = g_strdup_printf ("%d", ne_library_item_get_clues (item));
@@ -309,6 +382,7 @@ cell_bind (GtkSignalListItemFactory *factory,
       gtk_label_set_label (label, ne_library_item_get_collection (item) != NULL
                                   ? ne_library_item_get_collection (item) : "");
       break;
+    case COLUMN_GRID:
     case N_COLUMNS:
     default:
       g_assert_not_reached ();
@@ -449,10 +523,19 @@ nonet_library_window_search_changed (NonetLibraryWindow *self)
 static void
 nonet_library_window_search_activate (NonetLibraryWindow *self)
 {
+  GtkWidget *focus;
+
+  /* Enter before the entry's delay: the search applies first, or the row
+   * selected would be one of the list being replaced. */
+  nonet_library_window_search_changed (self);
   if (g_list_model_get_n_items (G_LIST_MODEL (self->model)) == 0)
     return;
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), 0, TRUE);
+  /* Onto the row, so a screen reader says the puzzle, not the list. */
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && GTK_IS_LIST_VIEW (focus))
+    gtk_widget_child_focus (focus, GTK_DIR_TAB_FORWARD);
 }
 
 static gboolean
@@ -1136,6 +1219,10 @@ nonet_library_window_class_init (NonetLibraryWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, selection_label);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, context_menu_model);
+  gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, preview_flap);
+  gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, preview_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, preview_title);
+  gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, preview_details);
 
   gtk_widget_class_install_action (widget_class, "library.open", NULL, nonet_library_window_action_open);
   gtk_widget_class_install_action (widget_class, "library.rename", NULL, nonet_library_window_action_edit_one);
@@ -1157,6 +1244,7 @@ static void
 nonet_library_window_init (NonetLibraryWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->preview_grid = nonet_grid_thumb_add_preview (self->preview_box, self->preview_flap, PREVIEW_GRID_SIZE);
   self->collection_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->deleted_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->probe.first = g_object_new (G_TYPE_OBJECT, NULL);
@@ -1192,10 +1280,15 @@ nonet_library_window_new (GtkWindow *parent,
                            G_CALLBACK (nonet_library_window_items_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "selection-changed",
                            G_CALLBACK (nonet_library_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "selection-changed",
+                           G_CALLBACK (nonet_library_window_update_preview), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "items-changed",
+                           G_CALLBACK (nonet_library_window_update_preview), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self),
                              GTK_EVENT_CONTROLLER (nonet_file_drop_target_new (nonet_library_window_import_files, self)));
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
   nonet_library_window_items_changed (self);
+  nonet_library_window_update_preview (self);
   return self;
 }

@@ -8,6 +8,11 @@
 
 #include "nonet-text.h"
 
+#include <glib/gi18n.h>
+
+#include "ne-messages.h"
+#include "ne-store.h"
+
 /* A toast goes after 5 s. NONET_TOAST_TIMEOUT, a number of seconds (0: until
  * dismissed or replaced, see nonet_toast_show), is for tests: one that must
  * find a toast, or press its button, in an app slowed down by sanitizers
@@ -92,4 +97,44 @@ nonet_format_duration (gint64 ms)
     return g_strdup_printf ("%d:%02d:%02d", (int) (seconds / 3600),
                             (int) (seconds / 60 % 60), (int) (seconds % 60));
   return g_strdup_printf ("%d:%02d", (int) (seconds / 60), (int) (seconds % 60));
+}
+
+void
+nonet_list_row_set_label (GtkWidget  *cell_child,
+                          const char *label)
+{
+  g_return_if_fail (GTK_IS_WIDGET (cell_child));
+
+  /* GTK 4.8 has no row factory: the row is the list view's child that
+   * holds the cell. It has no name of its own, so a screen reader said its
+   * type ("GtkListItemWidget") for every row. */
+  for (GtkWidget *w = cell_child; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      GtkWidget *parent = gtk_widget_get_parent (w);
+
+      if (parent != NULL && GTK_IS_LIST_VIEW (parent))
+        {
+          gtk_accessible_update_property (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+          return;
+        }
+    }
+}
+
+char *
+nonet_describe_puzzle (const char *title,
+                       int         clues,
+                       int         grade,
+                       int         status)
+{
+  GString *text = g_string_new (NULL);
+
+  if (title != NULL && title[0] != '\0')
+    g_string_append_printf (text, "%s, ", title);
+  g_string_append_printf (text, ngettext ("%d clue", "%d clues", clues), clues);
+  if (grade >= 0)
+    /* Translators: separates the parts of a puzzle's description, e.g. "Easy 3, 36 clues, Medium" */
+    g_string_append_printf (text, _(", %s"), ne_grade_label (grade));
+  if (status >= 0)
+    g_string_append_printf (text, _(", %s"), ne_puzzle_status_name ((NePuzzleStatus) status));
+  return g_string_free (text, FALSE);
 }

@@ -24,4 +24,17 @@ char     *nonet_file_display_name      (GFile      *file);
 /* A time played: "4:32", "1:02:03". */
 char     *nonet_format_duration        (gint64      ms);
 
+/* A puzzle in one line, as a row and a screen reader say it: "Easy 3,
+ * 36 clues, Medium, In progress". title NULL, grade or status -1: left out. */
+char     *nonet_describe_puzzle        (const char *title,
+                                        int         clues,
+                                        int         grade,
+                                        int         status);
+
+/* Names the row of a GtkColumnView (or GtkListView) that cell_child, a
+ * cell's widget, is bound into: what a screen reader says on the row.
+ * Call it from the cell's bind. */
+void      nonet_list_row_set_label     (GtkWidget  *cell_child,
+                                        const char *label);
+
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include "nonet-import-dialog.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-library-window.h"
+#include "nonet-text.h"
 
 /* The preset the first start ever, and Ctrl+N without a menu, use. */
 #define DEFAULT_PRESET "easy"
@@ -68,6 +69,28 @@ nonet_window_action_add_to_library (GtkWidget  *widget,
     nonet_library_add_dialog (GTK_WINDOW (self), self->store, puzzle_id);
 }
 
+/* The board has the focus (not the library's row, now behind), and a
+ * screen reader hears which puzzle: "Opened Easy 3, 36 clues, Medium". */
+static void
+nonet_window_announce_opened (NonetWindow *self,
+                              gint64       puzzle_id)
+{
+  NePuzzleInfo info = { 0 };
+  g_autofree char *puzzle = NULL;
+  g_autofree char *text = NULL;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
+  if (!ne_store_get_puzzle (self->store, puzzle_id, &info, NULL))
+    return;
+  if (info.title == NULL)
+    info.title = g_strdup_printf ("#%" G_GINT64_FORMAT, puzzle_id);
+  puzzle = nonet_describe_puzzle (info.title, info.clues, info.grade, -1);
+  /* Translators: said when a puzzle opens, e.g. "Opened Easy 3, 36 clues, Medium" */
+  text = g_strdup_printf (_("Opened %s"), puzzle);
+  nonet_announcer_now (self->announcer, text);
+  ne_puzzle_info_clear (&info);
+}
+
 void
 nonet_window_open_puzzle (NonetWindow *self,
                           gint64       puzzle_id)
@@ -98,6 +121,8 @@ nonet_window_open_puzzle (NonetWindow *self,
   else
     nonet_window_play (self, game);
   gtk_window_present (GTK_WINDOW (self));
+  if (game != NULL)
+    nonet_window_announce_opened (self, puzzle_id);
 }
 
 static void

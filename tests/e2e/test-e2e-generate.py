@@ -4,7 +4,8 @@
 # opens it on a fresh home; a slow batch (19 clues) shows its progress and
 # Cancel stops it at once. Then four puzzles at 24 clues go to the
 # collection "E2E": the results list names each with its ID, clues and
-# grade, Add to Library keeps them (nonet-cli reads them back from the
+# grade (on the row, which draws the puzzle small), the first is shown
+# larger beside them, Add to Library keeps them (nonet-cli reads them back from the
 # library: four puzzles of 24 clues, each with one solution, each with its
 # ID as source), and Export PDF… writes them to a PDF whose text shows the
 # IDs, "24 clues" and "Page 1 of 1". The puzzle the first start generated
@@ -123,7 +124,16 @@ def test(home, apps):
         if clues != 24 or not puzzle_id.startswith("N1-24-"):
             raise e2e.Failure(f"the results list {puzzle_id} with {clues} clues")
     print("results: " + "; ".join(f"{i} {c} clues {g}" for i, c, g in rows))
-    time.sleep(0.5)
+    # Each row reads as its content on the row itself (not "GtkListItemWidget"),
+    # and the preview shows the selected one, the first.
+    named_rows = app.find_in(dialog, lambda a: a is not None and a.getRole() == pyatspi.ROLE_TABLE_ROW
+                             and e2e.RESULT_ROW.match(a.name or ""))
+    if named_rows is None:
+        raise e2e.Failure("no row of the results is named by its puzzle")
+    first_id, first_clues, first_grade = rows[0]
+    preview = e2e.wait_for("the preview of the first puzzle",
+                           lambda: app.find_named(dialog, f"Puzzle 1: {first_clues} clues, {first_grade}"))
+    print(f"rows named as {named_rows.name!r}; the preview says {preview.name!r}")
     app.screenshot(os.path.join(shot_dir, "e2e-generate-results.png"), wid)
 
     app.press_in(dialog, "Add to Library")

@@ -338,6 +338,8 @@ class Hostile(unittest.TestCase):
 
         app = self.start(path)
         report = app.window("Import", timeout=60)
+        # The collection asked for is the file's name, made readable.
+        app.press_in(report, "Import")
         summary = self.find_label(app, report, lambda s: s.startswith("Imported "), "the import report", timeout=60)
         self.assertEqual(summary.name, f"Imported 2 puzzles into “{BAD_COLLECTION}”")
         print(f"`nonet {BAD_NAME!r}`: the report says {summary.name!r}")

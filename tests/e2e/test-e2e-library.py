@@ -6,17 +6,25 @@
 # givens. Deleting it leaves the "No Puzzles Match" page and Undo brings it
 # back. `nonet FILE` from a second process imports a file of two good
 # puzzles and one bad line into the running app: the report counts them and
-# names the bad line. Screenshots of the library, its empty state and the
-# report go to NONET_TEST_OUTPUT.
+# names the bad line. Searching goes by words and numbers ("easy 3" is one
+# puzzle, not Easy 30 to 39), rows read as their content, and opening a
+# puzzle puts the focus on the board and says which. The import asks for
+# the collection (prefilled with the file's name) and titles the puzzles
+# after it; a file of bad lines only imports nothing and makes no
+# collection. Screenshots of the library, its empty state and the report
+# go to NONET_TEST_OUTPUT.
 
+import contextlib
 import os
+import re
+import sqlite3
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import nonet_e2e as e2e  # noqa: E402
+from nonet_e2e import pyatspi  # noqa: E402
 
 EVEREST = "".join(["8........", "..36.....", ".7..9.2..", ".5...7...", "....457..",
                    "...1...3.", "..1....68", "..85...1.", ".9....4.."])
@@ -33,6 +41,48 @@ IMPORT_LINES = [
 def search(app, wid, text):
     e2e.key_window(wid, "ctrl+f", "ctrl+a", "BackSpace")
     e2e.type_window(wid, text)
+
+
+def focused(app, root):
+    return app.find_in(root, lambda a: a is not None and a.getState().contains(pyatspi.STATE_FOCUSED))
+
+
+def collections(home):
+    """The names of the library's collections, read from its file."""
+    db = os.path.join(home.env["XDG_DATA_HOME"], "nonet", "library.db")
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        return {name for (name,) in con.execute("SELECT name FROM collection")}
+
+
+def entry_text(entry):
+    text = entry.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def import_file(app, home, path, name=None):
+    """`nonet FILE` from a second process; the dialog asks for the
+    collection, prefilled with the file's name: name (if given) replaces it.
+    Returns the report's window and its summary line."""
+    second = subprocess.run([os.environ["NONET_APP"], path], env=home.env,
+                            capture_output=True, text=True, timeout=30)
+    if second.returncode != 0:
+        raise e2e.Failure(f"`nonet FILE` exited with {second.returncode}: {second.stderr}")
+    dialog = app.window("Import", timeout=60)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    entry = e2e.wait_for("the collection entry", lambda: app.find_in(
+        dialog, lambda a: a is not None and a.getRole() == pyatspi.ROLE_TEXT))
+    prefilled = e2e.wait_for("the file's name in the entry",
+                             lambda: entry_text(entry) == stem and stem)
+    print(f"import asks for the collection: {prefilled!r} prefilled")
+    if name is not None:
+        e2e.key_window(app.window_id("Import"), "ctrl+a")
+        e2e.type_window(app.window_id("Import"), name)
+        e2e.wait_for(f"{name!r} typed", lambda: entry_text(entry) == name)
+    app.press_in(dialog, "Import")
+    summary = e2e.wait_for("the report", lambda: app.find_in(
+        dialog, lambda a: a is not None and re.match(r"(Imported |Nothing was imported)", a.name or "")),
+        timeout=60)
+    return dialog, summary
 
 
 def test(home, apps):
@@ -56,16 +106,35 @@ def test(home, apps):
         raise e2e.Failure("searching “Extreme” still lists “Easy 1”")
     print("search “Extreme”: “Extreme 1” listed, “Easy 1” not")
 
+    # Words and numbers as a person means them: "easy 3" is Easy 3 alone,
+    # not Easy 30 to 39; "eas" is no word of any title.
+    search(app, wid, "easy 3")
+    e2e.wait_for("“easy 3”: one puzzle", lambda: app.find_named(library, "1 puzzle"))
+    search(app, wid, "eas")
+    e2e.wait_for("“eas”: nothing", lambda: app.find_named(library, "No Puzzles Match"))
+    print("search “easy 3”: one puzzle; “eas”: none")
+
     search(app, wid, "Everest")
     e2e.wait_for("one puzzle left", lambda: app.find_named(library, "1 puzzle"))
     e2e.wait_for("the row of “Everest”", lambda: app.find_named(library, "Everest"))
     print("search “Everest”: one row")
 
-    # Enter selects the match; Open plays it in the main window.
+    # Enter selects the match and focuses its row, which reads as its
+    # content; Open plays it in the main window, focused on the board,
+    # which says which puzzle opened.
     e2e.key_window(wid, "Return")
     e2e.wait_for("a selection", lambda: app.find_named(library, "1 of 1 puzzle selected"))
+    row = e2e.wait_for("the focused row", lambda: focused(app, library))
+    if not re.fullmatch(r"Everest, 21 clues, \w+, New", row.name or ""):
+        raise e2e.Failure(f"the focused row reads {row.name!r} ({row.getRoleName()})")
+    print(f"the focused row reads {row.name!r}")
     app.press_in(library, "Open")
-    time.sleep(0.5)
+    opened = e2e.wait_for("the board to say the puzzle opened",
+                          lambda: app.grid.getState().contains(pyatspi.STATE_FOCUSED)
+                          and (app.grid.description or "").startswith("Opened ") and app.grid.description)
+    if not re.fullmatch(r"Opened Everest, 21 clues, \w+", opened):
+        raise e2e.Failure(f"opening says {opened!r}")
+    print(f"opened: the board has the focus and says {opened!r}")
     e2e.key_window(wid, "Escape")
     e2e.wait_for("the library to close", lambda: not library.getState().contains(e2e.pyatspi.STATE_VISIBLE))
     board = e2e.read_board(app)
@@ -92,19 +161,13 @@ def test(home, apps):
     e2e.wait_for("“Everest” back", lambda: app.find_named(library, "Everest"))
     print("undo: “Everest” is back")
 
-    # `nonet FILE` in a second process imports into the running app.
+    # `nonet FILE` in a second process imports into the running app, into
+    # the collection the dialog is told.
     path = os.path.join(home.path, "small.txt")
     with open(path, "w") as f:
         f.write("\n".join(IMPORT_LINES) + "\n")
-    second = subprocess.run([os.environ["NONET_APP"], path], env=home.env,
-                            capture_output=True, text=True, timeout=30)
-    if second.returncode != 0:
-        raise e2e.Failure(f"`nonet FILE` exited with {second.returncode}: {second.stderr}")
-    report = app.window("Import", timeout=60)
-    summary = e2e.wait_for("the report", lambda: app.find_in(report, lambda a: a is not None
-                                                              and (a.name or "").startswith("Imported ")),
-                           timeout=60)
-    if not summary.name.startswith("Imported 2 puzzles into “small”") or "1 skipped" not in summary.name:
+    report, summary = import_file(app, home, path, "Newspaper")
+    if not summary.name.startswith("Imported 2 puzzles into “Newspaper”") or "1 skipped" not in summary.name:
         raise e2e.Failure(f"the report says {summary.name!r}")
     line = e2e.wait_for("the bad line's message",
                         lambda: app.find_in(report, lambda a: a is not None and "line 3: " in (a.name or "")))
@@ -115,8 +178,27 @@ def test(home, apps):
     app.press_in(report, "Show in Library")
     library = app.window("Library")
     e2e.wait_for("the imported collection", lambda: app.find_named(library, "2 puzzles"))
-    print("shown in the library: 2 puzzles")
+    # Titled after their collection, not "#303".
+    e2e.wait_for("“Newspaper 2”", lambda: app.find_named(library, "Newspaper 2"))
+    print("shown in the library: 2 puzzles, “Newspaper 1” and “Newspaper 2”")
     app.screenshot(os.path.join(shot_dir, "e2e-library-imported.png"), wid)
+    e2e.key_window(wid, "Escape")
+
+    # A file of bad lines only: a clear report, no collection made.
+    bad = os.path.join(home.path, "bad.txt")
+    with open(bad, "w") as f:
+        f.write(IMPORT_LINES[2] + "\nnot a puzzle\n")
+    report, summary = import_file(app, home, bad)
+    if not summary.name.startswith("Nothing was imported from “bad.txt”") or "2 skipped" not in summary.name:
+        raise e2e.Failure(f"the report of a bad file says {summary.name!r}")
+    show = app.find_button("Show in Library", report)
+    if show is None or show.getState().contains(pyatspi.STATE_SENSITIVE):
+        raise e2e.Failure("Show in Library is offered after importing nothing")
+    if "bad" in collections(home) or "Newspaper" not in collections(home):
+        raise e2e.Failure(f"the collections after a bad file: {sorted(collections(home))}")
+    print(f"bad file: {summary.name!r}; no collection “bad”")
+    app.screenshot(os.path.join(shot_dir, "e2e-import-nothing.png"), app.window_id("Import"))
+    e2e.key_window(app.window_id("Import"), "Escape")
 
     code = app.quit()
     if code != 0:
