@@ -26,6 +26,7 @@ struct _NonetWindow
   AdwSqueezer          *new_game_squeezer;  /* the labelled button, else the icon */
   GtkWidget            *library_button;
   GtkSpinner           *spinner;
+  GtkWidget            *title_box;
   AdwWindowTitle       *window_title;
   GtkRevealer          *editor_revealer;
   GtkLabel             *editor_label;

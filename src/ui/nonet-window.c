@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nonet-board-layout.h"
+#include "nonet-cap-layout.h"
 #include "nonet-side-layout.h"
 #include "nonet-event-log.h"
 #include "nonet-number-pad.h"
@@ -546,6 +547,10 @@ nonet_window_dispose (GObject *object)
  * room the header bar gives it, as AdwViewSwitcherTitle does for its bar):
  * each tool is in one place at a time, and in the bottom bar of a phone-
  * sized window it sits under the thumb. */
+/* What the header bar's title asks for at most: room for "Nonet" and
+ * a few letters more, so a long title yields to the tools first. */
+#define TITLE_NATURAL_WIDTH 100
+
 static void
 nonet_window_update_narrow (NonetWindow *self)
 {
@@ -594,6 +599,7 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_squeezer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, library_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, title_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_revealer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_label);
@@ -662,6 +668,7 @@ nonet_window_init (NonetWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_layout_manager (GTK_WIDGET (self->board_box), nonet_board_layout_new ());
   gtk_widget_set_layout_manager (self->content_box, nonet_side_layout_new (280, 400));
+  gtk_widget_set_layout_manager (self->title_box, nonet_cap_layout_new (TITLE_NATURAL_WIDTH));
   g_signal_connect_object (self->start_squeezer, "notify::visible-child",
                            G_CALLBACK (nonet_window_update_narrow), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->end_squeezer, "notify::visible-child",
