@@ -21,6 +21,7 @@
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
 #include "nonet-text.h"
+#include "nonet-wrap-layout.h"
 
 /* ---- A column's sorter: it only names its sort key ----
  * The column view's sorter asks its primary column's sorter first; the
@@ -136,6 +137,7 @@ struct _NonetLibraryWindow
   /* Template widgets */
   AdwToastOverlay   *toast_overlay;
   AdwWindowTitle    *window_title;
+  GtkWidget         *filter_bar;
   GtkSearchEntry    *search_entry;
   GtkDropDown       *collection_drop;
   GtkDropDown       *grade_drop;
@@ -1207,6 +1209,7 @@ nonet_library_window_class_init (NonetLibraryWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-library-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, filter_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, collection_drop);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, grade_drop);
@@ -1244,6 +1247,9 @@ static void
 nonet_library_window_init (NonetLibraryWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The search and the filters on one line, or as many as a narrow
+   * window needs. */
+  gtk_widget_set_layout_manager (self->filter_bar, nonet_wrap_layout_new (6, 6));
   self->preview_grid = nonet_grid_thumb_add_preview (self->preview_box, self->preview_flap, PREVIEW_GRID_SIZE);
   self->collection_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->deleted_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
