@@ -21,6 +21,7 @@
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
 #include "nonet-text.h"
+#include "nonet-wrap-layout.h"
 
 /* The columns of the results list. */
 typedef enum
@@ -87,6 +88,7 @@ struct _NonetGenerateDialog
   GtkWidget          *play_button;
   GtkWidget          *add_button;
   GtkWidget          *print_button;
+  GtkWidget          *results_bar;
 
   /* Owned */
   NeStore            *store;          /* NULL when the library could not open */
@@ -950,6 +952,7 @@ nonet_generate_dialog_class_init (NonetGenerateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, preview_box);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, preview_label);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, play_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, results_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, add_button);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, print_button);
 
@@ -974,6 +977,7 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   g_autofree char *name = g_strdup_printf (_("Generated %s"), date);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (self->results_bar, nonet_wrap_layout_new (6, 6));
 
   self->ids = gtk_string_list_new (NULL);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->ids)));
