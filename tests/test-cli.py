@@ -4,8 +4,10 @@
 # subcommand, good input and bad, through files and standard input.
 import os
 import re
+import signal
 import subprocess
 import tempfile
+import time
 import unittest
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
@@ -323,6 +325,53 @@ class Generate(unittest.TestCase):
         self.assertNotEqual(one.stdout, other.stdout)
         # Puzzle i uses seed S + i: the runs overlap by all but one puzzle.
         self.assertEqual(one.stdout.splitlines()[1:], other.stdout.splitlines()[:-1])
+
+    def test_grid_and_sdk_output_same_with_any_jobs(self):
+        for layout in ("grid", "sdk"):
+            with self.subTest(format=layout):
+                args = ["-n", "5", "--seed", "77", "--with-ids", "--format", layout]
+                one = self.generate(*args, "--jobs", "1")
+                two = self.generate(*args, "--jobs", "2")
+                self.assertEqual(one.stdout, two.stdout)
+
+    def test_first_puzzle_comes_before_the_rest_are_made(self):
+        # | head -1 of a run that would take minutes: the reader gets the
+        # first line at once and the writer ends when the pipe closes.
+        proc = subprocess.Popen([CLI, "generate", "-n", "100000", "--seed", "5"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = proc.stdout.readline().decode()
+        proc.stdout.close()
+        self.assertRegex(line, "^" + self.LINE + "\n$")
+        self.assertEqual(proc.wait(60), -signal.SIGPIPE)
+        self.assertEqual(proc.stderr.read(), b"")
+        proc.stderr.close()
+        self.assertEqual(line, self.generate("--seed", "5").stdout)
+
+    def test_interrupt_keeps_whole_puzzles(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "out.txt")
+            with open(path, "w") as out:
+                proc = subprocess.Popen([CLI, "generate", "-n", "100000", "--seed", "8", "--with-ids"],
+                                        stdout=out, stderr=subprocess.PIPE)
+            # The file grows while it runs: wait for the first line.
+            deadline = time.monotonic() + 60
+            while os.path.getsize(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            proc.send_signal(signal.SIGINT)
+            # Dies of SIGINT (the shell says 130), within a puzzle's time.
+            self.assertEqual(proc.wait(60), -signal.SIGINT)
+            self.assertEqual(proc.stderr.read(), b"")
+            proc.stderr.close()
+            with open(path) as f:
+                text = f.read()
+        lines = text.splitlines(keepends=True)
+        self.assertGreater(len(lines), 0)
+        self.assertLess(len(lines), 100000)
+        for line in lines:
+            self.assertRegex(line, "^" + self.LINE + r" # \S+\n$")
+        # The same puzzles as a run of that many, in order.
+        again = self.generate("-n", str(len(lines)), "--seed", "8", "--with-ids")
+        self.assertEqual(text, again.stdout)
 
     def test_symmetry(self):
         cases = [

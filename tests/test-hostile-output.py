@@ -409,7 +409,8 @@ class FullOutput(Case):
         many = os.path.join(self.dir, "many.txt")
         with open(many, "w") as f:
             f.write((EULER1 + "\n") * 2000)
-        for args in (["solve", many], ["trace", hard]):
+        # generate streams: a run of minutes stops when the reader goes.
+        for args in (["solve", many], ["trace", hard], ["generate", "-n", "100000"]):
             for ignore in (False, True):
                 with self.subTest(command=args[0], sigpipe_ignored=ignore):
                     line, rc, err = self.read_first_line_then_close(args, ignore)

@@ -10,6 +10,8 @@
 #include "cli.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "nc-generate.h"
@@ -149,13 +151,65 @@ generate_params_from_options (const CliOptions *options, NcGenerateParams *param
                               options->count != CLI_NOT_GIVEN ? options->count : 1, "-n", params);
 }
 
+typedef struct
+{
+  CliOptions   *options;
+  GCancellable *cancellable;
+  int           status;
+  gboolean      done;
+  gboolean      interrupted;
+} Generation;
+
+/* Each puzzle as soon as it and those before it are done, flushed: a
+ * puzzle takes far longer to make than a write, and `| head -1`, a file
+ * watched with tail -f or a Ctrl+C all see every puzzle made so far. */
+static void
+print_result (const NeBatchResult *result, gpointer data)
+{
+  Generation *generation = data;
+
+  print_generated (result, generation->options, result->index);
+  cli_flush_stdout ();
+  if (result->generated.status != NC_GENERATE_OK)
+    {
+      report_closest (result);
+      generation->status = CLI_STATUS_NOT_UNIQUE;
+    }
+  /* Nobody reads the rest: stop making it. */
+  if (cli_stdout_failed ())
+    g_cancellable_cancel (generation->cancellable);
+}
+
+static void
+generation_done_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  Generation *generation = data;
+  g_autoptr(GError) error = NULL;
+
+  /* Only print_result and on_interrupt cancel. */
+  if (!ne_batch_generate_each_finish (result, &error))
+    g_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
+  generation->done = TRUE;
+}
+
+static gboolean
+on_interrupt (gpointer data)
+{
+  Generation *generation = data;
+
+  generation->interrupted = TRUE;
+  g_cancellable_cancel (generation->cancellable);
+  return G_SOURCE_REMOVE;
+}
+
 int
 cli_generate_puzzles (CliOptions *options)
 {
-  g_autoptr(GPtrArray) results = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainContext) context = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GSource) interrupt = NULL;
   NcGenerateParams params;
-  int status = CLI_STATUS_OK;
+  Generation generation = { options };
 
   if (options->count != CLI_NOT_GIVEN && (options->count < 1 || options->count > 100000))
     {
@@ -168,23 +222,31 @@ cli_generate_puzzles (CliOptions *options)
     return CLI_STATUS_BAD_INPUT;
   params.budget_seconds = options->timeout;
 
-  results = ne_batch_generate (&params, options->count != CLI_NOT_GIVEN ? (guint) options->count : 1,
-                               options->jobs != CLI_NOT_GIVEN ? (guint) options->jobs : 0,
-                               NULL, NULL, NULL, &error);
-  /* Nothing cancels this batch: an error here is a bug. */
-  g_assert_no_error (error);
+  cancellable = g_cancellable_new ();
+  generation.cancellable = cancellable;
+  context = g_main_context_new ();
+  g_main_context_push_thread_default (context);
+  /* Ctrl+C stops the workers; what was printed stays, whole puzzles only. */
+  interrupt = g_unix_signal_source_new (SIGINT);
+  g_source_set_callback (interrupt, on_interrupt, &generation, NULL);
+  g_source_attach (interrupt, context);
 
-  for (guint i = 0; i < results->len && !cli_stdout_failed (); i++)
-    {
-      const NeBatchResult *result = g_ptr_array_index (results, i);
+  ne_batch_generate_each_async (&params, options->count != CLI_NOT_GIVEN ? (guint) options->count : 1,
+                                options->jobs != CLI_NOT_GIVEN ? (guint) options->jobs : 0,
+                                cancellable, print_result, &generation, generation_done_cb, &generation);
+  while (!generation.done)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (interrupt);
+  g_main_context_pop_thread_default (context);
 
-      print_generated (result, options, i);
-      if (result->generated.status != NC_GENERATE_OK)
-        {
-          report_closest (result);
-          status = CLI_STATUS_NOT_UNIQUE;
-        }
-    }
   cli_flush_stdout ();
-  return status;
+  if (generation.interrupted)
+    {
+      /* Die of the signal, as the shell expects of an interrupted command
+       * (it reports status 130); what is on standard output is kept. */
+      fflush (NULL);
+      signal (SIGINT, SIG_DFL);
+      raise (SIGINT);
+    }
+  return generation.status;
 }
