@@ -453,12 +453,13 @@ class Messages(Case):
                     + "".join(f'<game data="{INKALA}" />\n' for _ in range(10)) + "</opensudoku>\n")
         rc, out, check_err = cli("check", xml)
         self.assertEqual(rc, 2)
-        hint = check_err.strip().split(": ", 1)[1]
+        # "nonet-cli: FILE: hint"
+        hint = check_err.strip().split(": ", 2)[2]
         self.assertIn("library import", hint)
         rc, out, err = cli("pdf", "-o", self.path("x.pdf"), xml)
         self.assertEqual(rc, 2, err)
         self.assertNotIn("is not a digit", err)
-        self.assertIn(f"{xml}: {hint}\n", err)
+        self.assertIn(f"nonet-cli: {xml}: {hint}\n", err)
         self.assertFalse(os.path.exists(self.path("x.pdf")))
 
 
