@@ -694,6 +694,7 @@ class Library(TempFiles):
         result = subprocess.run([CLI, "library", "--db", self.db, "import", "-c", "Big", "-"], input=big,
                                 capture_output=True, text=True, env=env, timeout=120)
         self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "Imported 1200 puzzles into “Big”.\n")
         result = subprocess.run([CLI, "library", "--db", self.db, "collections"],
                                 capture_output=True, text=True, env=env, timeout=120)
         self.assertRegex(result.stdout, r"(?m)^ +1200  Big$")

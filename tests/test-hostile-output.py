@@ -497,7 +497,7 @@ class Trace(Case):
         self.assertEqual(rc, 0, err)
         self.assertEqual(lines[0], "# line 1")
         self.assertEqual(len(lines), 1 + 1000)
-        self.assertIn("stopped after 1,000 events", err)
+        self.assertIn("stopped after 1000 events", err)
         self.assertIn("--max-events 0", err)
 
         lines, rc, err = self.run_on_terminal("trace", "--max-events", "7", hard)

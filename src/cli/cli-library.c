@@ -132,7 +132,7 @@ library_open_ids (const char *command, const char *collection, int status, GArra
 static void
 print_import_progress (guint n_done, double fraction, gpointer data)
 {
-  g_autofree char *count = ne_format_count (n_done);
+  g_autofree char *count = cli_format_count (n_done);
 
   /* Back to the start of the line, over the last count. */
   fputc ('\r', stderr);
@@ -143,7 +143,7 @@ print_import_progress (guint n_done, double fraction, gpointer data)
 static void
 print_import_report (const char *name, const char *collection, const NeImportReport *report, gboolean several_files)
 {
-  g_autofree char *imported = ne_format_count (report->n_imported);
+  g_autofree char *imported = cli_format_count (report->n_imported);
   GString *line = g_string_new (NULL);
 
   if (several_files)
@@ -154,14 +154,14 @@ print_import_report (const char *name, const char *collection, const NeImportRep
     g_string_append_printf (line, _(" into “%s”"), collection);
   if (report->n_duplicates > 0)
     {
-      g_autofree char *n = ne_format_count (report->n_duplicates);
+      g_autofree char *n = cli_format_count (report->n_duplicates);
 
       g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "; %s duplicate", "; %s duplicates",
                                                  report->n_duplicates), n);
     }
   if (report->n_skipped > 0)
     {
-      g_autofree char *n = ne_format_count (report->n_skipped);
+      g_autofree char *n = cli_format_count (report->n_skipped);
 
       g_string_append_printf (line, _("; %s skipped"), n);
     }
@@ -394,7 +394,7 @@ library_export (int argc, char **argv)
   /* On standard output the puzzles are the output. */
   if (to_stdout)
     return CLI_STATUS_OK;
-  count = ne_format_count (ids->len);
+  count = cli_format_count (ids->len);
   cli_out (g_dngettext (GETTEXT_PACKAGE, "Exported %s puzzle to %s\n", "Exported %s puzzles to %s\n", ids->len),
        count, output);
   return CLI_STATUS_OK;

@@ -98,6 +98,12 @@ cli_problem (const char *name, int line, int column, const char *message)
     fprintf (stderr, "nonet-cli: %s: %s\n", name, message);
 }
 
+char *
+cli_format_count (guint64 n)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}
+
 void
 cli_usage_hint (const char *command)
 {

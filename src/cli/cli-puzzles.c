@@ -269,7 +269,7 @@ cli_trace_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
     }
   if (!finished && options->terminal_cap && !cli_stdout_failed ())
     {
-      g_autofree char *count = ne_format_count ((guint) options->max_events);
+      g_autofree char *count = cli_format_count ((guint) options->max_events);
 
       /* Said once: a terminal is no place for millions of lines. */
       options->terminal_cap = FALSE;

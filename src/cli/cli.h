@@ -37,6 +37,10 @@ void     cli_problem       (const char *name,
                             int         column,
                             const char *message);
 
+/* A count as the locale groups its digits: "1,234" in English, "1.234"
+ * in German, and "1234" in the C locale, where scripts read the output. */
+char    *cli_format_count  (guint64     n);
+
 /* After a usage error: "Try 'nonet-cli COMMAND --help' for more
  * information." on standard error (command NULL: nonet-cli's own). */
 void     cli_usage_hint    (const char *command);
