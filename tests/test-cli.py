@@ -413,6 +413,11 @@ class Generate(unittest.TestCase):
         self.assertEqual(line, self.generate("--seed", "5").stdout)
 
     def test_interrupt_keeps_whole_puzzles(self):
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            with self.subTest(signal=stop.name):
+                self.interrupt_keeps_whole_puzzles(stop)
+
+    def interrupt_keeps_whole_puzzles(self, stop):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "out.txt")
             with open(path, "w") as out:
@@ -422,9 +427,9 @@ class Generate(unittest.TestCase):
             deadline = time.monotonic() + 60
             while os.path.getsize(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.01)
-            proc.send_signal(signal.SIGINT)
-            # Dies of SIGINT (the shell says 130), within a puzzle's time.
-            self.assertEqual(proc.wait(60), -signal.SIGINT)
+            proc.send_signal(stop)
+            # Dies of the signal (the shell says 130 for SIGINT), within a puzzle's time.
+            self.assertEqual(proc.wait(60), -stop)
             self.assertEqual(proc.stderr.read(), b"")
             proc.stderr.close()
             with open(path) as f:

@@ -157,7 +157,7 @@ typedef struct
   GCancellable *cancellable;
   int           status;
   gboolean      done;
-  gboolean      interrupted;
+  int           signal;   /* the signal that stopped the run, or 0 */
 } Generation;
 
 /* Each puzzle as soon as it and those before it are done, flushed: a
@@ -192,14 +192,21 @@ generation_done_cb (GObject *object, GAsyncResult *result, gpointer data)
   generation->done = TRUE;
 }
 
-static gboolean
-on_interrupt (gpointer data)
+typedef struct
 {
-  Generation *generation = data;
+  Generation *generation;
+  int         signal;
+} Stop;
 
-  generation->interrupted = TRUE;
-  g_cancellable_cancel (generation->cancellable);
-  return G_SOURCE_REMOVE;
+static gboolean
+on_stop_signal (gpointer data)
+{
+  const Stop *stop = data;
+
+  if (stop->generation->signal == 0)
+    stop->generation->signal = stop->signal;
+  g_cancellable_cancel (stop->generation->cancellable);
+  return G_SOURCE_CONTINUE;
 }
 
 int
@@ -207,9 +214,11 @@ cli_generate_puzzles (CliOptions *options)
 {
   g_autoptr(GMainContext) context = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
-  g_autoptr(GSource) interrupt = NULL;
   NcGenerateParams params;
   Generation generation = { options };
+  /* Ctrl+C, kill and a closed terminal: the signals that end a run. */
+  Stop stops[] = { { &generation, SIGINT }, { &generation, SIGTERM }, { &generation, SIGHUP } };
+  GSource *sources[G_N_ELEMENTS (stops)];
 
   if (options->count != CLI_NOT_GIVEN && (options->count < 1 || options->count > 100000))
     {
@@ -226,27 +235,35 @@ cli_generate_puzzles (CliOptions *options)
   generation.cancellable = cancellable;
   context = g_main_context_new ();
   g_main_context_push_thread_default (context);
-  /* Ctrl+C stops the workers; what was printed stays, whole puzzles only. */
-  interrupt = g_unix_signal_source_new (SIGINT);
-  g_source_set_callback (interrupt, on_interrupt, &generation, NULL);
-  g_source_attach (interrupt, context);
+  /* They stop the workers; what was printed stays, whole puzzles only. */
+  for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+    {
+      sources[i] = g_unix_signal_source_new (stops[i].signal);
+      g_source_set_callback (sources[i], on_stop_signal, &stops[i], NULL);
+      g_source_attach (sources[i], context);
+    }
 
   ne_batch_generate_each_async (&params, options->count != CLI_NOT_GIVEN ? (guint) options->count : 1,
                                 options->jobs != CLI_NOT_GIVEN ? (guint) options->jobs : 0,
                                 cancellable, print_result, &generation, generation_done_cb, &generation);
   while (!generation.done)
     g_main_context_iteration (context, TRUE);
-  g_source_destroy (interrupt);
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      g_source_destroy (sources[i]);
+      g_source_unref (sources[i]);
+    }
   g_main_context_pop_thread_default (context);
 
   cli_flush_stdout ();
-  if (generation.interrupted)
+  if (generation.signal != 0)
     {
       /* Die of the signal, as the shell expects of an interrupted command
-       * (it reports status 130); what is on standard output is kept. */
+       * (it reports status 128 + N, 130 for SIGINT); what is on standard
+       * output is kept. */
       fflush (NULL);
-      signal (SIGINT, SIG_DFL);
-      raise (SIGINT);
+      signal (generation.signal, SIG_DFL);
+      raise (generation.signal);
     }
   return generation.status;
 }
