@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-batch.c: batch generation over the thread pool: results in index
- * order whatever the number of threads, IDs that regenerate their puzzle,
+ * order whatever the number of threads (all at once or one by one), IDs that regenerate their puzzle,
  * prompt cancellation, and progress on the caller's thread at a bounded rate. */
 
 #define G_LOG_DOMAIN "nonet-test-batch"
@@ -161,6 +161,90 @@ test_stable_order (void)
         g_assert_false (nc_grid_equal (&result->generated.puzzle,
                                        &((const NeBatchResult *) g_ptr_array_index (one, j))->generated.puzzle));
     }
+}
+
+/* Results handed over one by one keep a copy each, and may cancel. */
+typedef struct
+{
+  GThread      *thread;
+  GPtrArray    *results;
+  GCancellable *cancel_at;       /* cancelled when cancel_after results came */
+  guint         cancel_after;
+  gboolean      done;
+  gboolean      ok;
+  GError       *error;
+} EachRun;
+
+static void
+on_each (const NeBatchResult *result,
+         gpointer             user_data)
+{
+  EachRun *run = user_data;
+
+  g_assert_true (g_thread_self () == run->thread);
+  /* In index order, none skipped. */
+  g_assert_cmpuint (result->index, ==, run->results->len);
+  g_ptr_array_add (run->results, g_memdup2 (result, sizeof *result));
+  if (run->cancel_at != NULL && run->results->len == run->cancel_after)
+    g_cancellable_cancel (run->cancel_at);
+}
+
+static void
+on_each_done (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  EachRun *run = user_data;
+
+  run->ok = ne_batch_generate_each_finish (result, &run->error);
+  run->done = TRUE;
+}
+
+static void
+run_each (const NcGenerateParams *params, guint count, guint jobs, EachRun *run)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+
+  run->thread = g_thread_self ();
+  run->results = g_ptr_array_new_with_free_func (g_free);
+  g_main_context_push_thread_default (context);
+  ne_batch_generate_each_async (params, count, jobs, run->cancel_at, on_each, run, on_each_done, run);
+  while (!run->done)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_pop_thread_default (context);
+}
+
+static void
+test_each_in_order (void)
+{
+  NcGenerateParams params = test_params (20261202);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  EachRun one = { 0 };
+  EachRun three = { 0 };
+  EachRun cut = { .cancel_at = cancellable, .cancel_after = 2 };
+
+  all = ne_batch_generate (&params, 10, 2, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  run_each (&params, 10, 1, &one);
+  g_assert_true (one.ok);
+  g_assert_no_error (one.error);
+  assert_same_results (all, one.results);
+  run_each (&params, 10, 3, &three);
+  g_assert_true (three.ok);
+  assert_same_results (all, three.results);
+
+  /* Nothing is handed over after a cancel, and the run says so. */
+  run_each (&params, 10, 2, &cut);
+  g_assert_false (cut.ok);
+  g_assert_error (cut.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (cut.results->len, ==, 2);
+
+  g_ptr_array_unref (one.results);
+  g_ptr_array_unref (three.results);
+  g_ptr_array_unref (cut.results);
+  g_clear_error (&cut.error);
 }
 
 static void
@@ -377,6 +461,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/batch/stable-order", test_stable_order);
+  g_test_add_func ("/engine/batch/each-in-order", test_each_in_order);
   g_test_add_func ("/engine/batch/ids-regenerate", test_ids_regenerate);
   g_test_add_func ("/engine/batch/progress", test_progress);
   g_test_add_func ("/engine/batch/closest", test_closest);

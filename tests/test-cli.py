@@ -4,8 +4,10 @@
 # subcommand, good input and bad, through files and standard input.
 import os
 import re
+import signal
 import subprocess
 import tempfile
+import time
 import unittest
 
 CLI = os.environ.get("NONET_CLI", "nonet-cli")
@@ -77,31 +79,36 @@ class Solve(TempFiles):
         path = self.write("mixed.txt", f"# three puzzles\n{INKALA}\n{EULER1[:79]}\n{EULER1}\n")
         result = run("solve", path)
         self.assertEqual(result.returncode, 2)
-        self.assertEqual(result.stdout, f"{INKALA_SOLUTION}\n{EULER1_SOLUTION}\n")
-        self.assertEqual(result.stderr, f"{path}: line 3: 79 cells, a puzzle has 81\n")
+        # One output line a puzzle read: the bad one is marked in its place.
+        self.assertEqual(result.stdout, f"{INKALA_SOLUTION}\n# line 3: 79 cells, a puzzle has 81\n{EULER1_SOLUTION}\n")
+        self.assertEqual(result.stderr, f"nonet-cli: {path}:3: 79 cells, a puzzle has 81\n")
 
     def test_bad_character(self):
         bad = EULER1[:16] + "x" + EULER1[17:]
         result = run("solve", stdin=f"{EULER1}\n{bad}\n")
         self.assertEqual(result.returncode, 2)
-        self.assertEqual(result.stdout, EULER1_SOLUTION + "\n")
+        self.assertEqual(result.stdout, EULER1_SOLUTION + "\n# line 2: 'x' is not a digit or a blank\n")
+        # GNU style: an editor jumps to line 2, column 17.
         self.assertEqual(result.stderr,
-                         "standard input: line 2, column 17: 'x' is not a digit or a blank\n")
+                         "nonet-cli: standard input:2:17: 'x' is not a digit or a blank\n")
 
     def test_repeated_givens(self):
         puzzle = "4" + "." * 5 + "4" + "." * 74
         result = run("solve", stdin=puzzle + "\n")
         self.assertEqual(result.returncode, 2)
-        self.assertEqual(result.stdout, "")
-        self.assertEqual(result.stderr, "standard input: line 1: r1c1 and r1c7 are both 4 (row 1)\n")
+        self.assertEqual(result.stdout, "# line 1: r1c1 and r1c7 are both 4 (row 1)\n")
+        self.assertEqual(result.stderr, "nonet-cli: standard input:1: r1c1 and r1c7 are both 4 (row 1)\n")
 
     def test_no_solution_and_several(self):
         result = run("solve", stdin=f"{NO_SOLUTION}\n{TWO_SOLUTIONS}\n{EULER1}\n")
         self.assertEqual(result.returncode, 1)
-        self.assertEqual(result.stdout, EULER1_SOLUTION + "\n")
+        self.assertEqual(result.stdout,
+                         "# line 1: this puzzle has no solution\n"
+                         "# line 2: this puzzle has more than one solution\n"
+                         f"{EULER1_SOLUTION}\n")
         self.assertEqual(result.stderr,
-                         "standard input: line 1: this puzzle has no solution\n"
-                         "standard input: line 2: this puzzle has more than one solution\n")
+                         "nonet-cli: standard input:1: this puzzle has no solution\n"
+                         "nonet-cli: standard input:2: this puzzle has more than one solution\n")
 
     def test_grid_and_sdk_input(self):
         rows = [EULER1[i:i + 9] for i in range(0, 81, 9)]
@@ -189,7 +196,7 @@ class Trace(unittest.TestCase):
         result = run("trace", stdin=NO_SOLUTION + "\n")
         self.assertEqual(result.returncode, 1)
         self.assertEqual(result.stdout.splitlines()[-1], "exhausted")
-        self.assertEqual(result.stderr, "standard input: line 1: this puzzle has no solution\n")
+        self.assertEqual(result.stderr, "nonet-cli: standard input:1: this puzzle has no solution\n")
 
 
 class Check(TempFiles):
@@ -201,7 +208,23 @@ class Check(TempFiles):
     def test_invalid(self):
         result = run("check", stdin=f"{TWO_SOLUTIONS}\n")
         self.assertEqual(result.returncode, 1)
-        self.assertEqual(result.stderr, "standard input: line 1: this puzzle has more than one solution\n")
+        self.assertEqual(result.stderr, "nonet-cli: standard input:1: this puzzle has more than one solution\n")
+
+    def test_several_files_and_end_of_options(self):
+        first = self.write("a.sdk", EULER1 + "\n")
+        second = self.write("-b.txt", f"{INKALA}\n{TWO_SOLUTIONS}\n")
+        result = subprocess.run([CLI, "check", "a.sdk", "--", "-b.txt", "-"], input=EULER1 + "\n",
+                                capture_output=True, text=True, timeout=120, cwd=self.dir.name)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stdout,
+                         "a.sdk: line 1: valid, one solution, 32 clues\n"
+                         "-b.txt: line 1: valid, one solution, 21 clues\n"
+                         "standard input: line 1: valid, one solution, 32 clues\n")
+        self.assertEqual(result.stderr, "nonet-cli: -b.txt:2: this puzzle has more than one solution\n")
+        # The worst status of all inputs; the others are still read.
+        result = run("solve", self.write("bad.txt", "x\n"), first)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, f"# line 1: 'x' is not a digit or a blank\n{EULER1_SOLUTION}\n")
 
 
 class Usage(TempFiles):
@@ -224,9 +247,16 @@ class Usage(TempFiles):
         cases = [
             (["frobnicate"], "nonet-cli: unknown command 'frobnicate'. Try 'nonet-cli --help'.\n"),
             ([], "nonet-cli: a command is needed. Try 'nonet-cli --help'.\n"),
-            (["solve", "--order", "random"], "nonet-cli solve: unknown order 'random'; use reading or mrv\n"),
-            (["solve", "--format", "xml"], "nonet-cli solve: unknown format 'xml'; use line or grid\n"),
-            (["solve", "a", "b"], "nonet-cli solve: one input at most, got 2\n"),
+            (["solve", "--order", "random"], "nonet-cli solve: unknown order 'random'; use reading or mrv\n"
+                                              "Try 'nonet-cli solve --help' for more information.\n"),
+            (["solve", "--format", "xml"], "nonet-cli solve: unknown format 'xml'; use line or grid\n"
+                                           "Try 'nonet-cli solve --help' for more information.\n"),
+            (["trace", "--max-events", "-1"], "nonet-cli trace: --max-events must not be negative\n"
+                                              "Try 'nonet-cli trace --help' for more information.\n"),
+            (["--bogus"], "nonet-cli: Unknown option --bogus\n"
+                          "Try 'nonet-cli --help' for more information.\n"),
+            (["count", "--max-problems", "-1"], "nonet-cli count: --max-problems must be between 0 and 4294967295\n"
+                                                "Try 'nonet-cli count --help' for more information.\n"),
         ]
         for args, message in cases:
             with self.subTest(args=args):
@@ -237,6 +267,7 @@ class Usage(TempFiles):
         result = run("solve", "--no-such-option", stdin=EULER1 + "\n")
         self.assertEqual(result.returncode, 2)
         self.assertIn("--no-such-option", result.stderr)
+        self.assertTrue(result.stderr.endswith("Try 'nonet-cli solve --help' for more information.\n"))
 
     def test_missing_file(self):
         path = os.path.join(self.dir.name, "missing.txt")
@@ -249,7 +280,43 @@ class Usage(TempFiles):
         for text in ("", "# only a comment\n\n"):
             result = run("count", stdin=text)
             self.assertEqual(result.returncode, 2)
-            self.assertEqual(result.stderr, "standard input: no puzzle found\n")
+            self.assertEqual(result.stderr, "nonet-cli: standard input: no puzzle found\n")
+
+    def test_every_problem_on_request(self):
+        text = "x\n" * 150
+        result = run("count", stdin=text)
+        lines = result.stderr.splitlines()
+        self.assertEqual(len(lines), 101)
+        self.assertEqual(lines[-1], "nonet-cli: standard input: … and 50 more problems (--max-problems 0 lists them all)")
+        result = run("count", "--max-problems", "0", stdin=text)
+        self.assertEqual(len(result.stderr.splitlines()), 150)
+        self.assertEqual(result.stdout, "".join(f"# line {n}: 'x' is not a digit or a blank\n" for n in range(1, 151)))
+        result = run("count", "--max-problems", "3", stdin=text)
+        self.assertEqual(len(result.stderr.splitlines()), 4)
+
+
+@unittest.skipUnless(os.path.exists("/dev/full"), "no /dev/full")
+class WriteErrors(TempFiles):
+    """Output lost to a full device is an error, not a silent success."""
+
+    def into_full(self, *args):
+        with open("/dev/full", "w") as full:
+            return subprocess.run([CLI, *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                                  input=EULER1 + "\n", timeout=120)
+
+    def test_full_device(self):
+        db = os.path.join(self.dir.name, "library.db")
+        self.assertEqual(run("library", "--db", db, "import", "-", stdin=EULER1 + "\n").returncode, 0)
+        for args in (["solve"], ["count"], ["grade"], ["check"],
+                     # A run of minutes stops at the first failed write.
+                     ["generate", "-n", "100000"],
+                     ["library", "--db", db, "list"], ["library", "--db", db, "collections"],
+                     ["library", "--db", db, "export", "-o", "-"]):
+            with self.subTest(args=args):
+                result = self.into_full(*args)
+                self.assertEqual(result.returncode, 2)
+                self.assertRegex(result.stderr,
+                                 r"^nonet-cli[a-z ]*: (Could not write )?standard output: No space left on device\n$")
 
 
 def puzzles_of(text):
@@ -323,6 +390,58 @@ class Generate(unittest.TestCase):
         self.assertNotEqual(one.stdout, other.stdout)
         # Puzzle i uses seed S + i: the runs overlap by all but one puzzle.
         self.assertEqual(one.stdout.splitlines()[1:], other.stdout.splitlines()[:-1])
+
+    def test_grid_and_sdk_output_same_with_any_jobs(self):
+        for layout in ("grid", "sdk"):
+            with self.subTest(format=layout):
+                args = ["-n", "5", "--seed", "77", "--with-ids", "--format", layout]
+                one = self.generate(*args, "--jobs", "1")
+                two = self.generate(*args, "--jobs", "2")
+                self.assertEqual(one.stdout, two.stdout)
+
+    def test_first_puzzle_comes_before_the_rest_are_made(self):
+        # | head -1 of a run that would take minutes: the reader gets the
+        # first line at once and the writer ends when the pipe closes.
+        proc = subprocess.Popen([CLI, "generate", "-n", "100000", "--seed", "5"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = proc.stdout.readline().decode()
+        proc.stdout.close()
+        self.assertRegex(line, "^" + self.LINE + "\n$")
+        self.assertEqual(proc.wait(60), -signal.SIGPIPE)
+        self.assertEqual(proc.stderr.read(), b"")
+        proc.stderr.close()
+        self.assertEqual(line, self.generate("--seed", "5").stdout)
+
+    def test_interrupt_keeps_whole_puzzles(self):
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            with self.subTest(signal=stop.name):
+                self.interrupt_keeps_whole_puzzles(stop)
+
+    def interrupt_keeps_whole_puzzles(self, stop):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "out.txt")
+            with open(path, "w") as out:
+                proc = subprocess.Popen([CLI, "generate", "-n", "100000", "--seed", "8", "--with-ids"],
+                                        stdout=out, stderr=subprocess.PIPE)
+            # The file grows while it runs: wait for the first line.
+            deadline = time.monotonic() + 60
+            while os.path.getsize(path) == 0 and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            proc.send_signal(stop)
+            # Dies of the signal (the shell says 130 for SIGINT), within a puzzle's time.
+            self.assertEqual(proc.wait(60), -stop)
+            self.assertEqual(proc.stderr.read(), b"")
+            proc.stderr.close()
+            with open(path) as f:
+                text = f.read()
+        lines = text.splitlines(keepends=True)
+        self.assertGreater(len(lines), 0)
+        self.assertLess(len(lines), 100000)
+        for line in lines:
+            self.assertRegex(line, "^" + self.LINE + r" # \S+\n$")
+        # The same puzzles as a run of that many, in order.
+        again = self.generate("-n", str(len(lines)), "--seed", "8", "--with-ids")
+        self.assertEqual(text, again.stdout)
 
     def test_symmetry(self):
         cases = [
@@ -422,7 +541,8 @@ class Generate(unittest.TestCase):
             with self.subTest(args=args):
                 result = run("generate", *args)
                 self.assertEqual(result.returncode, 2)
-                self.assertEqual(result.stderr, f"nonet-cli generate: {message}\n")
+                self.assertEqual(result.stderr, f"nonet-cli generate: {message}\n"
+                                 "Try 'nonet-cli generate --help' for more information.\n")
                 self.assertEqual(result.stdout, "")
         result = run("generate", "--jobs", "many")
         self.assertEqual(result.returncode, 2)
@@ -475,10 +595,11 @@ class Grade(unittest.TestCase):
         result = run("grade", stdin=f"{EULER1}\n{TWO_SOLUTIONS}\n{INKALA}\n")
         self.assertEqual(result.returncode, 1)
         lines = result.stdout.splitlines()
-        self.assertEqual(len(lines), 2)
+        self.assertEqual(len(lines), 3)
         self.assertTrue(lines[0].startswith("grade=Easy "))
-        self.assertTrue(lines[1].startswith("grade=Extreme "))
-        self.assertEqual(result.stderr, "standard input: line 2: this puzzle has more than one solution\n")
+        self.assertEqual(lines[1], "# line 2: this puzzle has more than one solution")
+        self.assertTrue(lines[2].startswith("grade=Extreme "))
+        self.assertEqual(result.stderr, "nonet-cli: standard input:2: this puzzle has more than one solution\n")
 
     def test_explain(self):
         result = run("grade", "--explain", stdin=f"{EULER1}\n{EULER1}\n")
@@ -499,8 +620,8 @@ class Grade(unittest.TestCase):
     def test_bad_input(self):
         result = run("grade", stdin=EULER1[:80] + "\n")
         self.assertEqual(result.returncode, 2)
-        self.assertEqual(result.stdout, "")
-        self.assertEqual(result.stderr, "standard input: line 1: 80 cells, a puzzle has 81\n")
+        self.assertEqual(result.stdout, "# line 1: 80 cells, a puzzle has 81\n")
+        self.assertEqual(result.stderr, "nonet-cli: standard input:1: 80 cells, a puzzle has 81\n")
 
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
@@ -521,19 +642,67 @@ class Library(TempFiles):
     def test_import_report_and_exit_status(self):
         path = os.path.join(DATA, "mixed-bad.txt")
         result = self.library("import", "--collection", "Forum", path, status=1)
-        self.assertEqual(result.stderr, "")
-        lines = result.stdout.splitlines()
-        self.assertEqual(lines[0], "Imported 3 puzzles into “Forum”; 2 duplicates; 5 skipped:")
-        self.assertEqual(lines[1:6], [
-            f"{path}: line 3: 80 cells, a puzzle has 81",
-            f"{path}: line 4, column 11: 'x' is not a digit or a blank",
-            f"{path}: line 5: r1c1 and r1c7 are both 4 (row 1)",
-            f"{path}: line 6: no solution",
-            f"{path}: line 7: more than one solution",
+        # The count on standard output, the problems on standard error.
+        self.assertEqual(result.stdout, "Imported 3 puzzles into “Forum”; 2 duplicates; 5 skipped.\n")
+        lines = result.stderr.splitlines()
+        self.assertEqual(lines[0:5], [
+            f"nonet-cli: {path}: line 3: 80 cells, a puzzle has 81",
+            f"nonet-cli: {path}: line 4, column 11: 'x' is not a digit or a blank",
+            f"nonet-cli: {path}: line 5: r1c1 and r1c7 are both 4 (row 1)",
+            f"nonet-cli: {path}: line 6: no solution",
+            f"nonet-cli: {path}: line 7: more than one solution",
         ])
-        self.assertRegex(lines[6], "^" + re.escape(path) + ": line 9: the same puzzle as .*Forum")
-        self.assertRegex(lines[7], "^" + re.escape(path) + ": line 10: the same puzzle as .*Forum")
-        self.assertEqual(len(lines), 8)
+        self.assertRegex(lines[5], "^nonet-cli: " + re.escape(path) + ": line 9: the same puzzle as .*Forum")
+        self.assertRegex(lines[6], "^nonet-cli: " + re.escape(path) + ": line 10: the same puzzle as .*Forum")
+        self.assertEqual(len(lines), 7)
+
+    def test_import_from_standard_input_and_export_to_standard_output(self):
+        with open(os.path.join(DATA, "lines.txt")) as f:
+            text = f.read()
+        result = run("library", "--db", self.db, "import", "-c", "Piped", "-", stdin=text)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "Imported 3 puzzles into “Piped”.\n")
+        result = run("library", "--db", self.db, "import", "-", stdin=text + "x\n")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("nonet-cli: standard input: line ", result.stderr)
+        exported = self.library("export", "-c", "Piped", "--format", "line", "-o", "-").stdout
+        puzzles = [l for l in exported.splitlines() if not l.startswith("#")]
+        self.assertEqual(len(puzzles), 3)
+        self.assertEqual(run("check", stdin=exported).returncode, 0)
+
+    def test_db_folder_must_exist(self):
+        # A new library in a folder that is there is made; a mistyped
+        # folder is an error, and nothing is created.
+        self.library("collections")
+        self.assertTrue(os.path.exists(self.db))
+        typo = os.path.join(self.dir.name, "no-such-folder", "library.db")
+        for args in (("collections",), ("list",), ("import", os.path.join(DATA, "lines.txt")),
+                     ("export", "-o", "-")):
+            with self.subTest(command=args[0]):
+                result = run("library", "--db", typo, *args)
+                self.assertEqual(result.returncode, 2)
+                self.assertEqual(result.stderr,
+                                 f"nonet-cli library {args[0]}: cannot use the library {typo}: "
+                                 f"the folder {os.path.dirname(typo)} does not exist\n")
+                self.assertFalse(os.path.exists(os.path.dirname(typo)))
+        # The app's own library is the one whose folder is made.
+        data = os.path.join(self.dir.name, "data")
+        own = os.path.join(data, "nonet", "library.db")
+        result = subprocess.run([CLI, "library", "--db", own, "collections"], capture_output=True, text=True,
+                                env=dict(os.environ, XDG_DATA_HOME=data), timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertTrue(os.path.exists(own))
+
+    def test_counts_for_scripts_have_no_separators(self):
+        env = dict(os.environ, LC_ALL="C")
+        big = "".join(f"{p}\n" for p in run("generate", "-n", "1200", "--seed", "1", "--clues", "30").stdout.split())
+        result = subprocess.run([CLI, "library", "--db", self.db, "import", "-c", "Big", "-"], input=big,
+                                capture_output=True, text=True, env=env, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "Imported 1200 puzzles into “Big”.\n")
+        result = subprocess.run([CLI, "library", "--db", self.db, "collections"],
+                                capture_output=True, text=True, env=env, timeout=120)
+        self.assertRegex(result.stdout, r"(?m)^ +1200  Big$")
 
     def test_import_all_good_is_status_0(self):
         result = self.library("import", os.path.join(DATA, "lines.txt"))
@@ -592,6 +761,13 @@ class Library(TempFiles):
             with self.subTest(args=args):
                 result = self.library(*args, status=2)
                 self.assertIn(message, result.stderr)
+        # Usage errors say where help is.
+        for args in (("list", "--status", "done"), ("export",), ("import",), ("list", "--bogus"), ("--bogus",)):
+            with self.subTest(args=args):
+                result = self.library(*args, status=2)
+                command = " ".join(["library", *[a for a in args[:1] if not a.startswith("-")]])
+                self.assertTrue(result.stderr.endswith(f"Try 'nonet-cli {command} --help' for more information.\n"),
+                                result.stderr)
 
     def test_not_text_and_bad_xml(self):
         binary = os.path.join(self.dir.name, "binary.txt")
@@ -615,6 +791,14 @@ class Library(TempFiles):
             self.assertIn(word, result.stdout)
         result = run("library", "import", "--help")
         self.assertIn("--collection", result.stdout)
+        self.assertIn("1 some puzzles were not imported", result.stdout)
+        # The others do not import: their exit statuses are their own.
+        for command in ("list", "export", "collections"):
+            with self.subTest(command=command):
+                result = run("library", command, "--help")
+                self.assertEqual(result.returncode, 0)
+                self.assertIn("Exit status: 0 fine, 2 bad options", result.stdout)
+                self.assertNotIn("imported", result.stdout)
         self.assertIn("library", run("--help").stdout)
 
 

@@ -120,7 +120,8 @@ class Generate(unittest.TestCase):
         self.assertEqual(out, "")
         self.assertEqual(err, f"nonet-cli {command[0]}: every puzzle with {clues} clues is Easy (three empty "
                               f"cells or fewer always fall to naked singles), so --difficulty {difficulty} "
-                              f"cannot be met; use 77 clues or fewer\n")
+                              f"cannot be met; use 77 clues or fewer\n"
+                              f"Try 'nonet-cli {command[0]} --help' for more information.\n")
 
     def test_options_are_refused(self):
         for clues in (78, 79, 80):

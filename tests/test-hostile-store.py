@@ -306,6 +306,8 @@ class TwoInstances(unittest.TestCase):
         puzzle = os.path.join(self.home.path, "inkala.txt")
         with open(puzzle, "w") as f:
             f.write(e2e.INKALA + "\n")
+        # --db makes a library in a folder that is there, not the folder.
+        os.makedirs(os.path.dirname(self.db), exist_ok=True)
         rc, out, err = cli("library", "--db", self.db, "import", puzzle)
         self.assertIn(rc, (0, 1), out + err)
         now = int(time.time() * 1000)

@@ -129,21 +129,21 @@ class Pdf(unittest.TestCase):
         pdf = self.path("bad.pdf")
         out = run("pdf", "-o", pdf, puzzles)
         self.assertEqual(out.returncode, 2)
-        self.assertIn("line 2: 79 cells, a puzzle has 81", out.stderr)
+        self.assertIn(f"nonet-cli: {puzzles}:2: 79 cells, a puzzle has 81", out.stderr)
         self.assertIn("nothing written", out.stderr)
         self.assert_nothing_written(pdf)
 
         repeated = self.write("repeated.txt", "11" + INKALA[2:] + "\n")
         out = run("pdf", "-o", pdf, repeated)
         self.assertEqual(out.returncode, 2)
-        self.assertIn("line 1:", out.stderr)
+        self.assertIn(f"nonet-cli: {repeated}:1: ", out.stderr)
         self.assert_nothing_written(pdf)
 
     def test_not_unique(self):
         pdf = self.path("several.pdf")
         out = run("pdf", "-o", pdf, "-", stdin="." * 81 + "\n")
         self.assertEqual(out.returncode, 1)
-        self.assertIn("line 1: this puzzle has more than one solution", out.stderr)
+        self.assertIn("nonet-cli: standard input:1: this puzzle has more than one solution", out.stderr)
         self.assert_nothing_written(pdf)
 
     def test_unwritable(self):

@@ -10,6 +10,8 @@
 #include "cli.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "nc-generate.h"
@@ -149,13 +151,74 @@ generate_params_from_options (const CliOptions *options, NcGenerateParams *param
                               options->count != CLI_NOT_GIVEN ? options->count : 1, "-n", params);
 }
 
+typedef struct
+{
+  CliOptions   *options;
+  GCancellable *cancellable;
+  int           status;
+  gboolean      done;
+  int           signal;   /* the signal that stopped the run, or 0 */
+} Generation;
+
+/* Each puzzle as soon as it and those before it are done, flushed: a
+ * puzzle takes far longer to make than a write, and `| head -1`, a file
+ * watched with tail -f or a Ctrl+C all see every puzzle made so far. */
+static void
+print_result (const NeBatchResult *result, gpointer data)
+{
+  Generation *generation = data;
+
+  print_generated (result, generation->options, result->index);
+  cli_flush_stdout ();
+  if (result->generated.status != NC_GENERATE_OK)
+    {
+      report_closest (result);
+      generation->status = CLI_STATUS_NOT_UNIQUE;
+    }
+  /* Nobody reads the rest: stop making it. */
+  if (cli_stdout_failed ())
+    g_cancellable_cancel (generation->cancellable);
+}
+
+static void
+generation_done_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  Generation *generation = data;
+  g_autoptr(GError) error = NULL;
+
+  /* Only print_result and on_interrupt cancel. */
+  if (!ne_batch_generate_each_finish (result, &error))
+    g_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
+  generation->done = TRUE;
+}
+
+typedef struct
+{
+  Generation *generation;
+  int         signal;
+} Stop;
+
+static gboolean
+on_stop_signal (gpointer data)
+{
+  const Stop *stop = data;
+
+  if (stop->generation->signal == 0)
+    stop->generation->signal = stop->signal;
+  g_cancellable_cancel (stop->generation->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
 int
 cli_generate_puzzles (CliOptions *options)
 {
-  g_autoptr(GPtrArray) results = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainContext) context = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
   NcGenerateParams params;
-  int status = CLI_STATUS_OK;
+  Generation generation = { options };
+  /* Ctrl+C, kill and a closed terminal: the signals that end a run. */
+  Stop stops[] = { { &generation, SIGINT }, { &generation, SIGTERM }, { &generation, SIGHUP } };
+  GSource *sources[G_N_ELEMENTS (stops)];
 
   if (options->count != CLI_NOT_GIVEN && (options->count < 1 || options->count > 100000))
     {
@@ -168,23 +231,39 @@ cli_generate_puzzles (CliOptions *options)
     return CLI_STATUS_BAD_INPUT;
   params.budget_seconds = options->timeout;
 
-  results = ne_batch_generate (&params, options->count != CLI_NOT_GIVEN ? (guint) options->count : 1,
-                               options->jobs != CLI_NOT_GIVEN ? (guint) options->jobs : 0,
-                               NULL, NULL, NULL, &error);
-  /* Nothing cancels this batch: an error here is a bug. */
-  g_assert_no_error (error);
-
-  for (guint i = 0; i < results->len && !cli_stdout_failed (); i++)
+  cancellable = g_cancellable_new ();
+  generation.cancellable = cancellable;
+  context = g_main_context_new ();
+  g_main_context_push_thread_default (context);
+  /* They stop the workers; what was printed stays, whole puzzles only. */
+  for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
     {
-      const NeBatchResult *result = g_ptr_array_index (results, i);
-
-      print_generated (result, options, i);
-      if (result->generated.status != NC_GENERATE_OK)
-        {
-          report_closest (result);
-          status = CLI_STATUS_NOT_UNIQUE;
-        }
+      sources[i] = g_unix_signal_source_new (stops[i].signal);
+      g_source_set_callback (sources[i], on_stop_signal, &stops[i], NULL);
+      g_source_attach (sources[i], context);
     }
+
+  ne_batch_generate_each_async (&params, options->count != CLI_NOT_GIVEN ? (guint) options->count : 1,
+                                options->jobs != CLI_NOT_GIVEN ? (guint) options->jobs : 0,
+                                cancellable, print_result, &generation, generation_done_cb, &generation);
+  while (!generation.done)
+    g_main_context_iteration (context, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      g_source_destroy (sources[i]);
+      g_source_unref (sources[i]);
+    }
+  g_main_context_pop_thread_default (context);
+
   cli_flush_stdout ();
-  return status;
+  if (generation.signal != 0)
+    {
+      /* Die of the signal, as the shell expects of an interrupted command
+       * (it reports status 128 + N, 130 for SIGINT); what is on standard
+       * output is kept. */
+      fflush (NULL);
+      signal (generation.signal, SIG_DFL);
+      raise (generation.signal);
+    }
+  return generation.status;
 }

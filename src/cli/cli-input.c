@@ -102,3 +102,15 @@ cli_read_input (const char  *prefix,
     *len = n;
   return text;
 }
+
+int
+cli_drop_end_of_options (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--") == 0)
+      {
+        memmove (argv + i, argv + i + 1, (size_t) (argc - i) * sizeof *argv);
+        return argc - 1;
+      }
+  return argc;
+}

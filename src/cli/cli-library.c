@@ -22,6 +22,14 @@
 
 static char *library_db = NULL;
 
+static void
+library_usage_hint (const char *name)
+{
+  g_autofree char *command = g_strdup_printf ("library %s", name);
+
+  cli_usage_hint (command);
+}
+
 static const GOptionEntry library_db_entries[] = {
   { "db", 0, 0, G_OPTION_ARG_FILENAME, &library_db, N_("The library to use (default: the app's)"), "PATH" },
   { NULL }
@@ -35,9 +43,38 @@ library_db_path (void)
   return library_db;
 }
 
-/* A subcommand's option context, with --db; parse errors are reported. */
+/* --db names a library that may be new, but not a folder that is not
+ * there: a mistyped path is an error, not a fresh empty library somewhere
+ * unexpected. Only the app's own library gets its folder made (by the
+ * store). FALSE after a message. */
 static gboolean
-library_parse (const char *name, const char *parameters, const char *summary,
+library_check_db_folder (const char *name)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *given = NULL;
+  g_autofree char *default_path = NULL;
+  g_autofree char *app_library = NULL;
+
+  if (library_db == NULL)
+    return TRUE;
+  folder = g_path_get_dirname (library_db);
+  if (g_file_test (folder, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  /* --db naming the app's own library is the default, spelt out. */
+  given = g_canonicalize_filename (library_db, NULL);
+  default_path = ne_store_default_path ();
+  app_library = g_canonicalize_filename (default_path, NULL);
+  if (strcmp (given, app_library) == 0)
+    return TRUE;
+  fprintf (stderr, _("nonet-cli library %s: cannot use the library %s: the folder %s does not exist\n"),
+           name, library_db, folder);
+  return FALSE;
+}
+
+/* A subcommand's option context, with --db, and what its exit statuses
+ * mean; parse errors are reported. */
+static gboolean
+library_parse (const char *name, const char *parameters, const char *summary, const char *exit_status,
                const GOptionEntry *entries, int *argc, char ***argv)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (parameters);
@@ -46,19 +83,23 @@ library_parse (const char *name, const char *parameters, const char *summary,
 
   g_set_prgname (prgname);
   g_option_context_set_summary (context, summary);
-  g_option_context_set_description (context,
-    _("Exit status: 0 fine, 1 some puzzles were not imported (duplicates or bad ones), 2 bad options, "
-      "a file that cannot be read or written, or a library that cannot be opened."));
+  g_option_context_set_description (context, exit_status);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, library_db_entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       fprintf (stderr, "nonet-cli library %s: %s\n", name, error->message);
+      library_usage_hint (name);
       return FALSE;
     }
-  return TRUE;
+  *argc = cli_drop_end_of_options (*argc, *argv);
+  return library_check_db_folder (name);
 }
+
+/* What list and collections exit with. */
+#define LIBRARY_READ_EXIT_STATUS \
+  N_("Exit status: 0 fine, 2 bad options, a library that cannot be opened, or output that could not be written.")
 
 /* Opens the library and lists the ids of a collection's puzzles (every
  * puzzle for a NULL name) with a status (-1: any). NULL after a message. */
@@ -91,7 +132,7 @@ library_open_ids (const char *command, const char *collection, int status, GArra
 static void
 print_import_progress (guint n_done, double fraction, gpointer data)
 {
-  g_autofree char *count = ne_format_count (n_done);
+  g_autofree char *count = cli_format_count (n_done);
 
   /* Back to the start of the line, over the last count. */
   fputc ('\r', stderr);
@@ -102,7 +143,7 @@ print_import_progress (guint n_done, double fraction, gpointer data)
 static void
 print_import_report (const char *name, const char *collection, const NeImportReport *report, gboolean several_files)
 {
-  g_autofree char *imported = ne_format_count (report->n_imported);
+  g_autofree char *imported = cli_format_count (report->n_imported);
   GString *line = g_string_new (NULL);
 
   if (several_files)
@@ -113,23 +154,25 @@ print_import_report (const char *name, const char *collection, const NeImportRep
     g_string_append_printf (line, _(" into “%s”"), collection);
   if (report->n_duplicates > 0)
     {
-      g_autofree char *n = ne_format_count (report->n_duplicates);
+      g_autofree char *n = cli_format_count (report->n_duplicates);
 
       g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "; %s duplicate", "; %s duplicates",
                                                  report->n_duplicates), n);
     }
   if (report->n_skipped > 0)
     {
-      g_autofree char *n = ne_format_count (report->n_skipped);
+      g_autofree char *n = cli_format_count (report->n_skipped);
 
       g_string_append_printf (line, _("; %s skipped"), n);
     }
   if (report->cancelled)
     g_string_append (line, _("; stopped before the end"));
-  g_string_append (line, report->messages->len > 0 ? ":" : ".");
+  g_string_append (line, ".");
   cli_out ("%s\n", line->str);
+  /* The problems go where every command's go, after the count. */
+  cli_flush_stdout ();
   for (guint i = 0; i < report->messages->len; i++)
-    cli_out ("%s: %s\n", name, (const char *) g_ptr_array_index (report->messages, i));
+    fprintf (stderr, "nonet-cli: %s: %s\n", name, (const char *) g_ptr_array_index (report->messages, i));
   g_string_free (line, TRUE);
 }
 
@@ -148,24 +191,32 @@ library_import (int argc, char **argv)
   if (!library_parse ("import", _("FILE…"),
                       _("Import every puzzle of the files: 81-character lines, 9-row grids, .sdk, .sdm, .ss "
                         "or OpenSudoku. Each is checked for one solution and graded; duplicates (also rotated, "
-                        "mirrored or relabelled) and bad puzzles are listed after the count."),
+                        "mirrored or relabelled) and bad puzzles are listed on standard error after the count. "
+                        "- reads standard input; -- ends the options."),
+                      _("Exit status: 0 fine, 1 some puzzles were not imported (duplicates or bad ones), 2 bad options, "
+                        "a file that cannot be read, or a library that cannot be opened."),
                       entries, &argc, &argv)
       || !cli_option_text ("nonet-cli library import", "--collection", &collection))
     return CLI_STATUS_BAD_INPUT;
   if (argc < 2)
     {
       fprintf (stderr, _("nonet-cli library import: a file to import is needed\n"));
+      library_usage_hint ("import");
       return CLI_STATUS_BAD_INPUT;
     }
 
   for (int i = 1; i < argc; i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[i]);
+      /* "-" is standard input, through the one importer of files (a pipe
+       * or a redirected file, as /dev/stdin names it). */
+      gboolean is_stdin = strcmp (argv[i], "-") == 0;
+      g_autoptr(GFile) file = is_stdin ? g_file_new_for_path ("/dev/stdin") : g_file_new_for_commandline_arg (argv[i]);
+      const char *name = is_stdin ? _("standard input") : argv[i];
       g_autoptr(NeImportReport) report = NULL;
       g_autoptr(GError) error = NULL;
 
       report = ne_import_file (library_db_path (), file, collection, NULL,
-                               show_progress ? print_import_progress : NULL, argv[i], &error);
+                               show_progress ? print_import_progress : NULL, (gpointer) name, &error);
       if (show_progress)
         fprintf (stderr, "\r\033[K");
       if (report == NULL)
@@ -174,7 +225,7 @@ library_import (int argc, char **argv)
           status = CLI_STATUS_BAD_INPUT;
           continue;
         }
-      print_import_report (argv[i], collection, report, argc > 2);
+      print_import_report (name, collection, report, argc > 2);
       if (report->n_duplicates + report->n_skipped > 0)
         status = MAX (status, CLI_STATUS_NOT_UNIQUE);
     }
@@ -204,12 +255,13 @@ library_list (int argc, char **argv)
   int status = -1;
 
   if (!library_parse ("list", "", _("List the puzzles of the library, one a line, oldest first."),
-                      entries, &argc, &argv)
+                      _(LIBRARY_READ_EXIT_STATUS), entries, &argc, &argv)
       || !cli_option_text ("nonet-cli library list", "--collection", &collection))
     return CLI_STATUS_BAD_INPUT;
   if (argc > 1)
     {
       fprintf (stderr, _("nonet-cli library list: reads no input, got '%s'\n"), argv[1]);
+      library_usage_hint ("list");
       return CLI_STATUS_BAD_INPUT;
     }
   if (status_name != NULL)
@@ -220,6 +272,7 @@ library_list (int argc, char **argv)
       if (status < 0)
         {
           fprintf (stderr, _("nonet-cli library list: unknown status '%s'; use new, in-progress or solved\n"), status_name);
+          library_usage_hint ("list");
           return CLI_STATUS_BAD_INPUT;
         }
     }
@@ -229,6 +282,7 @@ library_list (int argc, char **argv)
       if (!table && strcmp (format_name, "line") != 0)
         {
           fprintf (stderr, _("nonet-cli library list: unknown format '%s'; use line or table\n"), format_name);
+          library_usage_hint ("list");
           return CLI_STATUS_BAD_INPUT;
         }
     }
@@ -292,17 +346,21 @@ library_export (int argc, char **argv)
 
   if (!library_parse ("export", "", _("Write the puzzles of the library, or of one collection, to a file, "
                                        "or to standard output for -o -."),
+                      _("Exit status: 0 fine, 2 bad options, a library that cannot be opened, or a file "
+                        "(or standard output) that could not be written."),
                       entries, &argc, &argv)
       || !cli_option_text ("nonet-cli library export", "--collection", &collection))
     return CLI_STATUS_BAD_INPUT;
   if (argc > 1)
     {
       fprintf (stderr, _("nonet-cli library export: the file goes after -o, got '%s'\n"), argv[1]);
+      library_usage_hint ("export");
       return CLI_STATUS_BAD_INPUT;
     }
   if (output == NULL)
     {
       fprintf (stderr, _("nonet-cli library export: -o FILE is needed\n"));
+      library_usage_hint ("export");
       return CLI_STATUS_BAD_INPUT;
     }
   format = ne_export_format_for_name (output);
@@ -315,6 +373,7 @@ library_export (int argc, char **argv)
       else
         {
           fprintf (stderr, _("nonet-cli library export: unknown format '%s'; use line or sdk\n"), format_name);
+          library_usage_hint ("export");
           return CLI_STATUS_BAD_INPUT;
         }
     }
@@ -335,7 +394,7 @@ library_export (int argc, char **argv)
   /* On standard output the puzzles are the output. */
   if (to_stdout)
     return CLI_STATUS_OK;
-  count = ne_format_count (ids->len);
+  count = cli_format_count (ids->len);
   cli_out (g_dngettext (GETTEXT_PACKAGE, "Exported %s puzzle to %s\n", "Exported %s puzzles to %s\n", ids->len),
        count, output);
   return CLI_STATUS_OK;
@@ -350,11 +409,12 @@ library_collections (int argc, char **argv)
   g_autoptr(GError) error = NULL;
 
   if (!library_parse ("collections", "", _("List the collections: puzzles, name, and whether Nonet ships it."),
-                      entries, &argc, &argv))
+                      _(LIBRARY_READ_EXIT_STATUS), entries, &argc, &argv))
     return CLI_STATUS_BAD_INPUT;
   if (argc > 1)
     {
       fprintf (stderr, _("nonet-cli library collections: reads no input, got '%s'\n"), argv[1]);
+      library_usage_hint ("collections");
       return CLI_STATUS_BAD_INPUT;
     }
   store = ne_store_open (library_db_path (), &error);
@@ -368,9 +428,9 @@ library_collections (int argc, char **argv)
   for (guint i = 0; i < collections->len; i++)
     {
       const NeCollectionInfo *info = g_ptr_array_index (collections, i);
-      g_autofree char *count = ne_format_count (info->n_puzzles);
 
-      cli_out ("%8s  %s%s\n", count, info->name, info->builtin ? _(" (built-in)") : "");
+      /* A column for scripts: no thousands separator. */
+      cli_out ("%8u  %s%s\n", (guint) info->n_puzzles, info->name, info->builtin ? _(" (built-in)") : "");
     }
   cli_flush_stdout ();
   return CLI_STATUS_OK;
@@ -411,7 +471,10 @@ cli_library_run (int argc, char **argv)
   g_option_context_add_main_entries (context, library_db_entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    fprintf (stderr, "nonet-cli library: %s\n", error->message);
+    {
+      fprintf (stderr, "nonet-cli library: %s\n", error->message);
+      cli_usage_hint ("library");
+    }
   else if (argc < 2)
     fprintf (stderr, _("nonet-cli library: a command is needed. Try 'nonet-cli library --help'.\n"));
   else

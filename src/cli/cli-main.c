@@ -47,14 +47,15 @@ typedef struct
   gboolean       takes_limit;
   gboolean       takes_max_events;
   gboolean       takes_explain;
+  gboolean       marks_failures;
 } Command;
 
 static const Command commands[] = {
-  { "solve", N_("Solve every puzzle of the input"), cli_solve_one, .takes_order = TRUE, .takes_format = TRUE, .takes_stats = TRUE },
-  { "count", N_("Count the solutions of every puzzle, up to a limit"), cli_count_one, .takes_limit = TRUE },
+  { "solve", N_("Solve every puzzle of the input"), cli_solve_one, .takes_order = TRUE, .takes_format = TRUE, .takes_stats = TRUE, .marks_failures = TRUE },
+  { "count", N_("Count the solutions of every puzzle, up to a limit"), cli_count_one, .takes_limit = TRUE, .marks_failures = TRUE },
   { "trace", N_("Print the reference backtracker's events, one a line"), cli_trace_one, .takes_order = TRUE, .takes_max_events = TRUE },
   { "check", N_("Check that every puzzle is valid and has one solution"), cli_check_one },
-  { "grade", N_("Grade every puzzle by the techniques a person needs"), cli_grade_one, .takes_explain = TRUE },
+  { "grade", N_("Grade every puzzle by the techniques a person needs"), cli_grade_one, .takes_explain = TRUE, .marks_failures = TRUE },
   { "generate", N_("Generate puzzles with exactly one solution"), NULL, .takes_format = TRUE },
   { "library", N_("Import, list and export the puzzles of the library"), NULL, .run = cli_library_run },
   { "pdf", N_("Print puzzles to a PDF, from a file or freshly generated"), NULL, .run = cli_pdf_run },
@@ -68,7 +69,8 @@ commands_help (void)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     g_string_append_printf (help, "\n  %-8s %s", commands[i].name, _(commands[i].summary));
   g_string_append_printf (help, "\n\n%s\n%s",
-                          _("FILE holds one or more puzzles: 81-character lines, 9-row grids, .sdk or .ss; - or none reads standard input."),
+                          _("Each FILE holds one or more puzzles: 81-character lines, 9-row grids, .sdk or .ss; - or none reads "
+                            "standard input, -- ends the options."),
                           _("Exit status: 0 fine, 1 a puzzle has no solution or several (generate: a target was missed), 2 bad input, "
                             "or output that could not be written."));
   g_string_append_printf (help, "\n%s", _("Run 'nonet-cli COMMAND --help' for a command's options."));
@@ -102,6 +104,11 @@ check_options (const Command *command, CliOptions *options, const char *order_na
         }
       options->as_grid = options->format == CLI_FORMAT_GRID;
     }
+  if (options->max_problems < 0 || options->max_problems > G_MAXUINT)
+    {
+      fprintf (stderr, _("nonet-cli %s: --max-problems must be between 0 and %u\n"), command->name, G_MAXUINT);
+      return FALSE;
+    }
   if (options->limit < 1 || options->limit > G_MAXUINT)
     {
       fprintf (stderr, _("nonet-cli %s: --limit must be between 1 and %u\n"), command->name, G_MAXUINT);
@@ -124,13 +131,14 @@ check_options (const Command *command, CliOptions *options, const char *order_na
 static int
 run_command (const Command *command, int argc, char **argv)
 {
-  g_auto(CliOptions) options = { .limit = 2, .max_events = CLI_NOT_GIVEN, .count = CLI_NOT_GIVEN, .clues = CLI_NOT_GIVEN, .jobs = CLI_NOT_GIVEN, .timeout = 60 };
+  g_auto(CliOptions) options = { .limit = 2, .max_events = CLI_NOT_GIVEN, .max_problems = 100, .count = CLI_NOT_GIVEN, .clues = CLI_NOT_GIVEN, .jobs = CLI_NOT_GIVEN, .timeout = 60 };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *prgname = g_strdup_printf ("nonet-cli %s", command->name);
   g_autofree char *order_name = NULL;
   g_autofree char *format_name = NULL;
   gboolean generates = command->func == NULL;
+  int status = CLI_STATUS_OK;
   GOptionEntry entries[20];
   guint n = 0;
 
@@ -146,17 +154,20 @@ run_command (const Command *command, int argc, char **argv)
                                     N_("Solve with the reference backtracker and print attempts=N backtracks=N after each solution"), NULL };
   if (command->takes_limit)
     entries[n++] = (GOptionEntry) { "limit", 0, 0, G_OPTION_ARG_INT64, &options.limit,
-                                    N_("Stop counting at N solutions (default 2)"), "N" };
+                                    N_("Stop counting at N solutions, 1 to 4294967295 (default 2)"), "N" };
   if (command->takes_max_events)
     entries[n++] = (GOptionEntry) { "max-events", 0, 0, G_OPTION_ARG_INT64, &options.max_events,
-                                    N_("Print at most N events of each puzzle, 0 for all (default: all, or 1000 on a terminal)"), "N" };
+                                    N_("Print at most N events of each puzzle, 0 or more, 0 for all (default: all, or 1000 on a terminal)"), "N" };
+  if (!generates)
+    entries[n++] = (GOptionEntry) { "max-problems", 0, 0, G_OPTION_ARG_INT64, &options.max_problems,
+                                    N_("Say at most N problems of each input on standard error, then how many more; 0 for all (default 100)"), "N" };
   if (command->takes_explain)
     entries[n++] = (GOptionEntry) { "explain", 0, 0, G_OPTION_ARG_NONE, &options.explain,
                                     N_("Print the steps of the logical solve, numbered, before each summary line"), NULL };
   if (generates)
     {
       entries[n++] = (GOptionEntry) { "count", 'n', 0, G_OPTION_ARG_INT64, &options.count,
-                                      N_("Generate N puzzles (default 1)"), "N" };
+                                      N_("Generate N puzzles, 1 to 100000 (default 1)"), "N" };
       entries[n++] = (GOptionEntry) { "clues", 0, 0, G_OPTION_ARG_INT64, &options.clues,
                                       N_("Exactly T clues, 17 to 80"), "T" };
       entries[n++] = (GOptionEntry) { "minimal", 0, 0, G_OPTION_ARG_NONE, &options.minimal,
@@ -170,7 +181,7 @@ run_command (const Command *command, int argc, char **argv)
       entries[n++] = (GOptionEntry) { "id", 0, 0, G_OPTION_ARG_STRING, &options.id,
                                       N_("Regenerate the puzzle with this ID, as printed by --with-ids"), "ID" };
       entries[n++] = (GOptionEntry) { "jobs", 'j', 0, G_OPTION_ARG_INT64, &options.jobs,
-                                      N_("Worker threads (default: one per processor); the output does not depend on it"), "J" };
+                                      N_("Worker threads, 1 to 1024 (default: one per processor); the output does not depend on it"), "J" };
       entries[n++] = (GOptionEntry) { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &options.timeout,
                                       N_("Time allowed per puzzle in seconds, 0 for no limit (default 60)"), "SEC" };
       entries[n++] = (GOptionEntry) { "with-ids", 0, 0, G_OPTION_ARG_NONE, &options.with_ids,
@@ -180,7 +191,7 @@ run_command (const Command *command, int argc, char **argv)
   g_assert (n < G_N_ELEMENTS (entries));
 
   g_set_prgname (prgname);
-  context = g_option_context_new (generates ? "" : _("[FILE|-]"));
+  context = g_option_context_new (generates ? "" : _("[FILE…]"));
   g_option_context_set_summary (context, _(command->summary));
   if (generates)
     g_option_context_set_description (context,
@@ -188,38 +199,75 @@ run_command (const Command *command, int argc, char **argv)
         "is the same for any --jobs.\n"
         "Exit status: 0 every puzzle met its target, 1 a puzzle missed it in the time allowed (the closest "
         "unique puzzle found is printed and named on standard error), 2 bad options."));
-  else if (command->takes_explain)
-    g_option_context_set_description (context,
-      _("Prints one line a puzzle: grade=G score=N hardest=T, then TECHNIQUE=N for each technique used. "
-        "With --explain, each puzzle's steps come first under a '# line N' header."));
-  else if (command->takes_max_events)
-    g_option_context_set_description (context,
-      _("Every event is printed into a pipe or a file. On a terminal each puzzle stops after 1000 events "
-        "(a hard puzzle has millions), and standard error says so; --max-events 0 prints them all."));
+  else
+    {
+      g_autoptr(GString) description = g_string_new (NULL);
+
+      if (command->takes_explain)
+        g_string_append (description,
+          _("Prints one line a puzzle: grade=G score=N hardest=T, then TECHNIQUE=N for each technique used. "
+            "With --explain, each puzzle's steps come first under a '# line N' header.\n"));
+      else if (command->takes_max_events)
+        g_string_append (description,
+          _("Every event is printed into a pipe or a file. On a terminal each puzzle stops after 1000 events "
+            "(a hard puzzle has millions), and standard error says so; --max-events 0 prints them all.\n"));
+      g_string_append (description,
+        _("Reads each FILE in turn, - or none for standard input; -- ends the options. Problems go to "
+          "standard error as 'nonet-cli: FILE:LINE:COLUMN: message'.\n"));
+      if (command->marks_failures)
+        g_string_append (description,
+          _("Each puzzle read gives one entry of output, in order: a puzzle that is bad or has no single "
+            "solution gives a line '# line N: why' in its place.\n"));
+      g_string_append (description,
+        _("Exit status: 0 fine, 1 a puzzle has no solution or several, 2 bad input or options, "
+          "or output that could not be written."));
+      g_option_context_set_description (context, description->str);
+    }
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "nonet-cli %s: %s\n", command->name, error->message);
+      cli_usage_hint (command->name);
       return CLI_STATUS_BAD_INPUT;
     }
+  argc = cli_drop_end_of_options (argc, argv);
   if (generates && argc > 1)
     {
       fprintf (stderr, _("nonet-cli %s: reads no input, got '%s'\n"), command->name, argv[1]);
-      return CLI_STATUS_BAD_INPUT;
-    }
-  if (argc > 2)
-    {
-      fprintf (stderr, _("nonet-cli %s: one input at most, got %d\n"), command->name, argc - 1);
+      cli_usage_hint (command->name);
       return CLI_STATUS_BAD_INPUT;
     }
   if (!check_options (command, &options, order_name, format_name))
-    return CLI_STATUS_BAD_INPUT;
+    {
+      cli_usage_hint (command->name);
+      return CLI_STATUS_BAD_INPUT;
+    }
 
   if (generates)
-    return cli_generate_puzzles (&options);
-  return cli_for_each_puzzle (argc > 1 ? argv[1] : NULL, command->func, &options);
+    {
+      status = cli_generate_puzzles (&options);
+
+      /* Only bad options make it refuse. */
+      if (status == CLI_STATUS_BAD_INPUT)
+        cli_usage_hint (command->name);
+      return status;
+    }
+
+  /* Each input in turn, the output of all of them one stream; the exit
+   * status is the worst. */
+  options.marks_failures = command->marks_failures;
+  options.n_inputs = argc - 1;
+  if (argc < 2)
+    return cli_for_each_puzzle (NULL, command->func, &options);
+  for (int i = 1; i < argc && !cli_stdout_failed (); i++)
+    {
+      int input_status = cli_for_each_puzzle (argv[i], command->func, &options);
+
+      status = MAX (status, input_status);
+    }
+  return status;
 }
 
 int
@@ -252,7 +300,7 @@ main (int argc, char *argv[])
     }
 
   help = commands_help ();
-  context = g_option_context_new (_("COMMAND [OPTION…] [FILE|-]"));
+  context = g_option_context_new (_("COMMAND [OPTION…] [FILE…]"));
   g_option_context_set_summary (context, _("Solve, count, trace, grade and generate Sudoku puzzles, and keep them in a library."));
   g_option_context_set_description (context, help);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -260,6 +308,7 @@ main (int argc, char *argv[])
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "nonet-cli: %s\n", error->message);
+      cli_usage_hint (NULL);
       return CLI_STATUS_BAD_INPUT;
     }
   if (version)

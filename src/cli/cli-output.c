@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-output.c: nonet-cli's standard output, checked, for every command:
  * what it prints, GOptionContext's --help and the report at exit of a write
- * that failed. */
+ * that failed; and the two kinds of message on standard error, a problem
+ * of an input and the hint after a usage error. */
 
 #define G_LOG_DOMAIN "nonet-cli"
 
@@ -83,6 +84,33 @@ close_stdout (void)
   if (stdout_errno != EPIPE)
     fprintf (stderr, "%s: %s: %s\n", g_get_prgname (), _("standard output"), g_strerror (stdout_errno));
   _exit (CLI_STATUS_BAD_INPUT);
+}
+
+void
+cli_problem (const char *name, int line, int column, const char *message)
+{
+  cli_flush_stdout ();
+  if (line > 0 && column > 0)
+    fprintf (stderr, "nonet-cli: %s:%d:%d: %s\n", name, line, column, message);
+  else if (line > 0)
+    fprintf (stderr, "nonet-cli: %s:%d: %s\n", name, line, message);
+  else
+    fprintf (stderr, "nonet-cli: %s: %s\n", name, message);
+}
+
+char *
+cli_format_count (guint64 n)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}
+
+void
+cli_usage_hint (const char *command)
+{
+  g_autofree char *full = command != NULL ? g_strdup_printf ("nonet-cli %s", command) : g_strdup ("nonet-cli");
+
+  /* Translators: as coreutils says it: "Try 'ls --help' for more information." */
+  fprintf (stderr, _("Try '%s --help' for more information.\n"), full);
 }
 
 void

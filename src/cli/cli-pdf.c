@@ -185,14 +185,14 @@ add_read (NePrintDocument *doc, const char *path)
   NcParseError parse_error;
   NcReadResult result;
   int status = CLI_STATUS_OK;
+  guint n_puzzles = 0;
 
   text = cli_read_input (PREFIX, path, &name, NULL);
   if (text == NULL)
     return CLI_STATUS_BAD_INPUT;
   if ((xml_hint = cli_xml_hint (text, strlen (text))) != NULL)
     {
-      fprintf (stderr, "%s: %s\n", name, xml_hint);
-      fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
+      cli_problem (name, 0, 0, xml_hint);
       return CLI_STATUS_BAD_INPUT;
     }
   lines = split_lines (text);
@@ -209,24 +209,22 @@ add_read (NePrintDocument *doc, const char *path)
 
       if (result == NC_READ_ERROR)
         {
-          g_autofree char *message = ne_parse_error_message (&parse_error);
+          g_autofree char *message = ne_parse_error_text (&parse_error);
 
-          fprintf (stderr, "%s: %s\n", name, message);
+          cli_problem (name, parse_error.line, parse_error.column, message);
           status = CLI_STATUS_BAD_INPUT;
         }
       else if (nc_grid_find_conflicts (&puzzle.grid, &conflict, 1) > 0)
         {
           g_autofree char *description = ne_conflict_describe (&conflict);
 
-          fprintf (stderr, _("%s: line %d: %s\n"), name, puzzle.line, description);
+          cli_problem (name, puzzle.line, 0, description);
           status = CLI_STATUS_BAD_INPUT;
         }
       else if ((n_solutions = nc_solver_count (&puzzle.grid, 2, &solution)) != 1)
         {
-          if (n_solutions == 0)
-            fprintf (stderr, _("%s: line %d: this puzzle has no solution\n"), name, puzzle.line);
-          else
-            fprintf (stderr, _("%s: line %d: this puzzle has more than one solution\n"), name, puzzle.line);
+          cli_problem (name, puzzle.line, 0, n_solutions == 0 ? _("this puzzle has no solution")
+                                                               : _("this puzzle has more than one solution"));
           status = MAX (status, CLI_STATUS_NOT_UNIQUE);
         }
       else if (status == CLI_STATUS_OK)
@@ -242,18 +240,17 @@ add_read (NePrintDocument *doc, const char *path)
           nc_grade (&puzzle.grid, &grade, NULL, NULL);
           print.grade = ne_grade_label (grade.grade);
           ne_print_document_add_puzzle (doc, &print);
+          n_puzzles++;
         }
       nc_puzzle_clear (&puzzle);
     }
   nc_reader_free (reader);
 
-  if (status == CLI_STATUS_OK && ne_print_document_get_n_puzzles (doc) == 0)
+  if (status == CLI_STATUS_OK && n_puzzles == 0)
     {
-      fprintf (stderr, _("%s: no puzzle found\n"), name);
+      cli_problem (name, 0, 0, _("no puzzle found"));
       status = CLI_STATUS_BAD_INPUT;
     }
-  if (status != CLI_STATUS_OK)
-    fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
   return status;
 }
 
@@ -289,6 +286,65 @@ paper_from_name (const char *name, double *width, double *height)
   return FALSE;
 }
 
+/* Everything after the options are parsed; FALSE after a message. */
+static gboolean
+check_options (PdfOptions *options, int argc, char **argv, NcGenerateParams *params,
+               double *width, double *height)
+{
+  if (!cli_option_text (PREFIX, "--title", &options->title))
+    return FALSE;
+  if (options->output == NULL)
+    {
+      fprintf (stderr, _("%s: -o FILE is needed: where to write the PDF\n"), PREFIX);
+      return FALSE;
+    }
+  if (!ne_print_per_page_is_valid (options->per_page > 0 && options->per_page <= 6 ? (guint) options->per_page : 0))
+    {
+      fprintf (stderr, _("%s: --per-page must be 1, 2, 4 or 6\n"), PREFIX);
+      return FALSE;
+    }
+  if (!paper_from_name (options->paper, width, height))
+    {
+      fprintf (stderr, _("%s: unknown paper '%s'; use a4 or letter\n"), PREFIX, options->paper);
+      return FALSE;
+    }
+  if (options->count != CLI_NOT_GIVEN)
+    {
+      if (argc > 1)
+        {
+          fprintf (stderr, _("%s: --generate makes its own puzzles and reads no input, got '%s'\n"), PREFIX, argv[1]);
+          return FALSE;
+        }
+      if (options->count < 1 || options->count > 100000)
+        {
+          fprintf (stderr, _("%s: --generate must be between 1 and 100000\n"), PREFIX);
+          return FALSE;
+        }
+      if (!params_from_options (options, params))
+        return FALSE;
+    }
+  else
+    {
+      const struct { gboolean given; const char *name; } generate_only[] = {
+        { options->clues != CLI_NOT_GIVEN, "--clues" },
+        { options->minimal, "--minimal" },
+        { options->symmetry != NULL, "--symmetry" },
+        { options->difficulty != NULL, "--difficulty" },
+        { options->seed != NULL, "--seed" },
+        { options->jobs != CLI_NOT_GIVEN, "--jobs" },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (generate_only); i++)
+        if (generate_only[i].given)
+          {
+            fprintf (stderr, _("%s: %s goes with --generate N\n"), PREFIX, generate_only[i].name);
+            return FALSE;
+          }
+    }
+
+  return TRUE;
+}
+
 int
 cli_pdf_run (int argc, char **argv)
 {
@@ -307,7 +363,7 @@ cli_pdf_run (int argc, char **argv)
     { "solutions", 0, 0, G_OPTION_ARG_NONE, &options.solutions, N_("Add solution pages at the end"), NULL },
     { "title", 0, 0, G_OPTION_ARG_FILENAME, &options.title, N_("A title at the top of every page"), "T" },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &options.paper, N_("Paper size: a4 or letter (default: the locale's)"), "P" },
-    { "generate", 0, 0, G_OPTION_ARG_INT64, &options.count, N_("Generate N puzzles instead of reading them"), "N" },
+    { "generate", 0, 0, G_OPTION_ARG_INT64, &options.count, N_("Generate N puzzles (1 to 100000) instead of reading them"), "N" },
     { "clues", 0, 0, G_OPTION_ARG_INT64, &options.clues, N_("Exactly T clues, 17 to 80"), "T" },
     { "minimal", 0, 0, G_OPTION_ARG_NONE, &options.minimal, N_("Every clue necessary, however many (the default)"), NULL },
     { "symmetry", 0, 0, G_OPTION_ARG_STRING, &options.symmetry,
@@ -316,14 +372,14 @@ cli_pdf_run (int argc, char **argv)
       N_("Grade: easy, medium, hard, expert or extreme, or a range such as easy-medium"), "D" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &options.seed, N_("Seed of the first puzzle; puzzle i uses S + i (default: random)"), "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT64, &options.jobs,
-      N_("Worker threads (default: one per processor); the output does not depend on it"), "J" },
+      N_("Worker threads, 1 to 1024 (default: one per processor); the output does not depend on it"), "J" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &options.timeout,
       N_("Time allowed per puzzle in seconds, 0 for no limit (default 60)"), "SEC" },
     { NULL }
   };
 
   g_set_prgname (PREFIX);
-  context = g_option_context_new (_("[FILE|-]"));
+  context = g_option_context_new (_("[FILE…]"));
   g_option_context_set_summary (context, _("Print puzzles to a PDF: those of FILE, or --generate N new ones."));
   g_option_context_set_description (context,
     _("FILE holds one or more puzzles in any format the other commands read; the IDs that "
@@ -336,64 +392,15 @@ cli_pdf_run (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "%s: %s\n", PREFIX, error->message);
+      cli_usage_hint ("pdf");
       return CLI_STATUS_BAD_INPUT;
     }
 
-  if (!cli_option_text (PREFIX, "--title", &options.title))
-    return CLI_STATUS_BAD_INPUT;
-  if (options.output == NULL)
+  argc = cli_drop_end_of_options (argc, argv);
+  if (!check_options (&options, argc, argv, &params, &width, &height))
     {
-      fprintf (stderr, _("%s: -o FILE is needed: where to write the PDF\n"), PREFIX);
+      cli_usage_hint ("pdf");
       return CLI_STATUS_BAD_INPUT;
-    }
-  if (!ne_print_per_page_is_valid (options.per_page > 0 && options.per_page <= 6 ? (guint) options.per_page : 0))
-    {
-      fprintf (stderr, _("%s: --per-page must be 1, 2, 4 or 6\n"), PREFIX);
-      return CLI_STATUS_BAD_INPUT;
-    }
-  if (!paper_from_name (options.paper, &width, &height))
-    {
-      fprintf (stderr, _("%s: unknown paper '%s'; use a4 or letter\n"), PREFIX, options.paper);
-      return CLI_STATUS_BAD_INPUT;
-    }
-  if (argc > 2)
-    {
-      fprintf (stderr, _("%s: one input at most, got %d\n"), PREFIX, argc - 1);
-      return CLI_STATUS_BAD_INPUT;
-    }
-
-  if (options.count != CLI_NOT_GIVEN)
-    {
-      if (argc > 1)
-        {
-          fprintf (stderr, _("%s: --generate makes its own puzzles and reads no input, got '%s'\n"), PREFIX, argv[1]);
-          return CLI_STATUS_BAD_INPUT;
-        }
-      if (options.count < 1 || options.count > 100000)
-        {
-          fprintf (stderr, _("%s: --generate must be between 1 and 100000\n"), PREFIX);
-          return CLI_STATUS_BAD_INPUT;
-        }
-      if (!params_from_options (&options, &params))
-        return CLI_STATUS_BAD_INPUT;
-    }
-  else
-    {
-      const struct { gboolean given; const char *name; } generate_only[] = {
-        { options.clues != CLI_NOT_GIVEN, "--clues" },
-        { options.minimal, "--minimal" },
-        { options.symmetry != NULL, "--symmetry" },
-        { options.difficulty != NULL, "--difficulty" },
-        { options.seed != NULL, "--seed" },
-        { options.jobs != CLI_NOT_GIVEN, "--jobs" },
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (generate_only); i++)
-        if (generate_only[i].given)
-          {
-            fprintf (stderr, _("%s: %s goes with --generate N\n"), PREFIX, generate_only[i].name);
-            return CLI_STATUS_BAD_INPUT;
-          }
     }
 
   doc = ne_print_document_new ();
@@ -405,9 +412,19 @@ cli_pdf_run (int argc, char **argv)
     status = add_generated (doc, &options, &params);
   else
     {
-      status = add_read (doc, argc > 1 ? argv[1] : NULL);
+      /* Every input is checked, and nothing is written unless all are fine. */
+      status = argc > 1 ? CLI_STATUS_OK : add_read (doc, NULL);
+      for (int i = 1; i < argc; i++)
+        {
+          int input_status = add_read (doc, argv[i]);
+
+          status = MAX (status, input_status);
+        }
       if (status != CLI_STATUS_OK)
-        return status;
+        {
+          fprintf (stderr, _("%s: nothing written: every puzzle must be valid to print\n"), PREFIX);
+          return status;
+        }
     }
 
   if (!ne_print_write_pdf (doc, strcmp (options.output, "-") == 0 ? NULL : options.output,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-puzzles.c: the commands that read puzzles and report on each: solve,
- * count, trace, check and grade. Bad puzzles are reported per input, the
- * first hundred by line, the rest counted. */
+ * count, trace, check and grade. Bad puzzles are reported per input on
+ * standard error, the first hundred (--max-problems) by line, the rest
+ * counted; solve, count and grade also mark them in their output. */
 
 #define G_LOG_DOMAIN "nonet-cli"
 
@@ -18,13 +19,10 @@
 #include "nc-solver.h"
 #include "ne-messages.h"
 
-/* The most problems said of one input: the rest are counted (a file of a
- * million bad lines is a hundred lines and "… and 999,900 more problems"). */
-#define MAX_REPORTED 100
-
 struct _CliInput
 {
   const char *name;     /* the file as named on the command line, or "standard input" */
+  CliOptions *options;
   int         status;   /* the worst status so far */
   guint       n_reported;
   guint       n_unlisted;
@@ -37,14 +35,17 @@ raise_status (CliInput *input, int status)
     input->status = status;
 }
 
-static void G_GNUC_PRINTF (3, 4)
-report (CliInput *input, int status, const char *format, ...)
+/* A problem of the input on standard error, GNU style so editors jump to
+ * it: "nonet-cli: FILE:LINE:COLUMN: message", without LINE (0) or COLUMN
+ * (0) where there is none. Past options->max_problems they are counted. */
+static void G_GNUC_PRINTF (5, 6)
+report (CliInput *input, int status, int line, int column, const char *format, ...)
 {
   g_autofree char *message = NULL;
   va_list args;
 
   raise_status (input, status);
-  if (input->n_reported >= MAX_REPORTED)
+  if (input->options->max_problems > 0 && (gint64) input->n_reported >= input->options->max_problems)
     {
       input->n_unlisted++;
       return;
@@ -53,11 +54,38 @@ report (CliInput *input, int status, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  cli_flush_stdout ();
-  fprintf (stderr, "%s: %s\n", input->name, message);
+  cli_problem (input->name, line, column, message);
 }
 
-/* "… and 999,900 more problems" after the first MAX_REPORTED. */
+/* In the output, the place of a puzzle that gave none: the output has one
+ * entry a puzzle read, so its lines pair with the input's. */
+static void
+mark_failure (CliInput *input, int line, const char *message)
+{
+  CliOptions *options = input->options;
+
+  if (!options->marks_failures)
+    return;
+  /* Where entries are blocks, a blank line comes between them. */
+  if ((options->as_grid || options->explain) && options->index > 0)
+    cli_out ("\n");
+  options->index++;
+  /* Translators: "line 4: 79 cells, a puzzle has 81" */
+  cli_out ("# ");
+  cli_out (_("line %d: %s"), line, message);
+  cli_out ("\n");
+}
+
+/* A puzzle that is bad or has no single solution: said on standard error
+ * and marked in the output. */
+static void
+report_puzzle (CliInput *input, int status, int line, int column, const char *message)
+{
+  report (input, status, line, column, "%s", message);
+  mark_failure (input, line, message);
+}
+
+/* "… and 999900 more problems" after the first options->max_problems. */
 static void
 report_unlisted (CliInput *input)
 {
@@ -65,15 +93,16 @@ report_unlisted (CliInput *input)
 
   if (input->n_unlisted == 0)
     return;
-  more = ne_more_problems (input->n_unlisted);
-  cli_flush_stdout ();
-  fprintf (stderr, "%s: %s\n", input->name, more);
+  more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… and %u more problem (--max-problems 0 lists them all)",
+                                       "… and %u more problems (--max-problems 0 lists them all)", input->n_unlisted),
+                          input->n_unlisted);
+  cli_problem (input->name, 0, 0, more);
 }
 
 int
-cli_for_each_puzzle (const char *path, CliPuzzleFunc func, gpointer data)
+cli_for_each_puzzle (const char *path, CliPuzzleFunc func, CliOptions *options)
 {
-  CliInput input = { 0 };
+  CliInput input = { .options = options };
   g_autofree char *text = NULL;
   gsize len = 0;
   NcReader *reader;
@@ -89,7 +118,7 @@ cli_for_each_puzzle (const char *path, CliPuzzleFunc func, gpointer data)
 
   if ((xml_hint = cli_xml_hint (text, len)) != NULL)
     {
-      report (&input, CLI_STATUS_BAD_INPUT, "%s", xml_hint);
+      report (&input, CLI_STATUS_BAD_INPUT, 0, 0, "%s", xml_hint);
       return input.status;
     }
 
@@ -103,9 +132,9 @@ cli_for_each_puzzle (const char *path, CliPuzzleFunc func, gpointer data)
 
       if (result == NC_READ_ERROR)
         {
-          g_autofree char *message = ne_parse_error_message (&error);
+          g_autofree char *message = ne_parse_error_text (&error);
 
-          report (&input, CLI_STATUS_BAD_INPUT, "%s", message);
+          report_puzzle (&input, CLI_STATUS_BAD_INPUT, error.line, error.column, message);
           continue;
         }
       n_puzzles++;
@@ -113,9 +142,9 @@ cli_for_each_puzzle (const char *path, CliPuzzleFunc func, gpointer data)
         {
           g_autofree char *text_conflict = ne_conflict_describe (&conflict);
 
-          report (&input, CLI_STATUS_BAD_INPUT, _("line %d: %s"), puzzle.line, text_conflict);
+          report_puzzle (&input, CLI_STATUS_BAD_INPUT, puzzle.line, 0, text_conflict);
         }
-      else if (!func (&input, &puzzle, data))
+      else if (!func (&input, &puzzle, options))
         {
           nc_puzzle_clear (&puzzle);
           break;
@@ -126,7 +155,7 @@ cli_for_each_puzzle (const char *path, CliPuzzleFunc func, gpointer data)
 
   report_unlisted (&input);
   if (n_puzzles == 0 && input.status == CLI_STATUS_OK)
-    report (&input, CLI_STATUS_BAD_INPUT, "%s", _("no puzzle found"));
+    report (&input, CLI_STATUS_BAD_INPUT, 0, 0, "%s", _("no puzzle found"));
   cli_flush_stdout ();
   return input.status;
 }
@@ -140,9 +169,9 @@ require_unique (CliInput *input, const NcPuzzle *puzzle, NcGrid *solution)
   if (n == 1)
     return TRUE;
   if (n == 0)
-    report (input, CLI_STATUS_NOT_UNIQUE, _("line %d: this puzzle has no solution"), puzzle->line);
+    report_puzzle (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, _("this puzzle has no solution"));
   else
-    report (input, CLI_STATUS_NOT_UNIQUE, _("line %d: this puzzle has more than one solution"), puzzle->line);
+    report_puzzle (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, _("this puzzle has more than one solution"));
   return FALSE;
 }
 
@@ -236,11 +265,11 @@ cli_trace_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
           break;
         }
       if (event.kind == NC_EVENT_EXHAUSTED)
-        report (input, CLI_STATUS_NOT_UNIQUE, _("line %d: this puzzle has no solution"), puzzle->line);
+        report (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, "%s", _("this puzzle has no solution"));
     }
   if (!finished && options->terminal_cap && !cli_stdout_failed ())
     {
-      g_autofree char *count = ne_format_count ((guint) options->max_events);
+      g_autofree char *count = cli_format_count ((guint) options->max_events);
 
       /* Said once: a terminal is no place for millions of lines. */
       options->terminal_cap = FALSE;
@@ -257,10 +286,14 @@ cli_check_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   NcGrid solution;
   int clues = nc_grid_count_filled (&puzzle->grid);
 
-  if (require_unique (input, puzzle, &solution))
-    cli_out (g_dngettext (GETTEXT_PACKAGE, "line %d: valid, one solution, %d clue\n",
-                      "line %d: valid, one solution, %d clues\n", (gulong) clues),
-         puzzle->line, clues);
+  if (!require_unique (input, puzzle, &solution))
+    return TRUE;
+  /* Several inputs: which file each line is about. */
+  if (input->options->n_inputs > 1)
+    cli_out ("%s: ", input->name);
+  cli_out (g_dngettext (GETTEXT_PACKAGE, "line %d: valid, one solution, %d clue\n",
+                        "line %d: valid, one solution, %d clues\n", (gulong) clues),
+           puzzle->line, clues);
   return TRUE;
 }
 

@@ -29,6 +29,22 @@ void     cli_flush_stdout  (void);
 /* TRUE once a write to standard output failed: nothing more is written. */
 gboolean cli_stdout_failed (void);
 
+/* A problem of an input on standard error, GNU style so that editors jump
+ * to it: "nonet-cli: NAME:LINE:COLUMN: message", leaving out COLUMN (0),
+ * or LINE and COLUMN (line 0). Standard output is flushed first. */
+void     cli_problem       (const char *name,
+                            int         line,
+                            int         column,
+                            const char *message);
+
+/* A count as the locale groups its digits: "1,234" in English, "1.234"
+ * in German, and "1234" in the C locale, where scripts read the output. */
+char    *cli_format_count  (guint64     n);
+
+/* After a usage error: "Try 'nonet-cli COMMAND --help' for more
+ * information." on standard error (command NULL: nonet-cli's own). */
+void     cli_usage_hint    (const char *command);
+
 /* Reading the input (cli-input.c) */
 
 /* The most an input may hold: standard input or a named pipe may never end. */
@@ -41,6 +57,13 @@ char *cli_read_input (const char  *prefix,
                       const char  *path,
                       const char **name,
                       gsize       *len);
+
+/* The arguments left after GOptionContext: it keeps a "--" that ends the
+ * options when an argument after it starts with '-', and drops it
+ * otherwise. Removes that first "--" (a later one is a file named "--")
+ * and returns the new argc. */
+int   cli_drop_end_of_options (int    argc,
+                               char **argv);
 
 /* Text the person hands nonet-cli (cli-text.c), read the same way by every
  * subcommand: option values in the locale's encoding, and inputs that are
@@ -83,6 +106,9 @@ typedef struct
   gboolean  as_grid;
   CliFormat format;
   gboolean  explain;
+  gint64    max_problems;   /* problems said of an input before the rest are counted; 0: all */
+  gboolean  marks_failures; /* a '#' line in the output for each puzzle that gave none */
+  int       n_inputs;       /* files on the command line (0: standard input) */
   guint     index;     /* puzzles printed so far */
 
   gint64    count;
@@ -105,11 +131,12 @@ typedef struct _CliInput CliInput;
 /* Handles one valid puzzle; FALSE stops the input. data: the CliOptions. */
 typedef gboolean (*CliPuzzleFunc) (CliInput *input, const NcPuzzle *puzzle, gpointer data);
 
-/* Reads every puzzle of the input, reports bad ones (syntax, repeated
- * givens) and hands the rest to func. Returns the exit status. */
+/* Reads every puzzle of the input (path "-" or NULL: standard input),
+ * reports bad ones (syntax, repeated givens) and hands the rest to func.
+ * Returns the exit status. */
 int      cli_for_each_puzzle (const char    *path,
                               CliPuzzleFunc  func,
-                              gpointer       data);
+                              CliOptions    *options);
 gboolean cli_solve_one       (CliInput *input, const NcPuzzle *puzzle, gpointer data);
 gboolean cli_count_one       (CliInput *input, const NcPuzzle *puzzle, gpointer data);
 gboolean cli_trace_one       (CliInput *input, const NcPuzzle *puzzle, gpointer data);

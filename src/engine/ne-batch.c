@@ -23,6 +23,8 @@ typedef struct
   NeBatchProgressFunc progress;
   gpointer            progress_data;
   GDestroyNotify      progress_data_destroy;
+  NeBatchResultFunc   each;               /* NULL: every result comes back at the end */
+  gpointer            each_data;
 
   /* Only touched on the context's thread. */
   GThreadPool        *pool;
@@ -38,6 +40,8 @@ typedef struct
   double              partial_sum;
   guint               n_done;             /* puzzles generated */
   guint               n_settled;          /* generated, or skipped after a cancel */
+  guint               n_delivered;        /* results handed to each, in index order */
+  GSource            *delivery;           /* a pending batch_deliver_cb, or NULL */
 } Batch;
 
 typedef struct
@@ -129,6 +133,62 @@ batch_schedule_progress_locked (Batch *batch)
     ne_progress_schedule (batch->reports);
 }
 
+/* On the context's thread: hands each the results that are ready, in
+ * index order, from the first not handed over yet up to the first gap. */
+static void
+batch_deliver_ready (Batch *batch)
+{
+  for (;;)
+    {
+      g_autofree NeBatchResult *result = NULL;
+      GSource *delivery = NULL;
+
+      batch_lock (batch);
+      if (batch->n_delivered < batch->count)
+        result = g_steal_pointer (&batch->results[batch->n_delivered]);
+      if (result != NULL)
+        batch->n_delivered++;
+      else
+        delivery = g_steal_pointer (&batch->delivery);
+      batch_unlock (batch);
+
+      if (result == NULL)
+        {
+          /* Also when the batch completes with a delivery still pending. */
+          if (delivery != NULL)
+            {
+              g_source_destroy (delivery);
+              g_source_unref (delivery);
+            }
+          return;
+        }
+      if (!g_cancellable_is_cancelled (batch->cancellable))
+        batch->each (result, batch->each_data);
+    }
+}
+
+static gboolean
+batch_deliver_cb (gpointer data)
+{
+  batch_deliver_ready (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* A worker filled slot index: if the caller waits for it, one source (at
+ * most) hands over what is ready. */
+static void
+batch_schedule_delivery_locked (Batch *batch,
+                                guint  index)
+{
+  if (batch->each == NULL || batch->delivery != NULL || index != batch->n_delivered)
+    return;
+  batch->delivery = g_idle_source_new ();
+  g_source_set_priority (batch->delivery, G_PRIORITY_DEFAULT);
+  g_source_set_callback (batch->delivery, batch_deliver_cb, batch, NULL);
+  g_source_set_static_name (batch->delivery, "[nonet] batch results");
+  g_source_attach (batch->delivery, batch->context);
+}
+
 static gboolean
 batch_complete_cb (gpointer data)
 {
@@ -139,6 +199,8 @@ batch_complete_cb (gpointer data)
 
   /* Every puzzle is settled; this only waits for the last worker to return. */
   g_thread_pool_free (g_steal_pointer (&batch->pool), FALSE, TRUE);
+  if (batch->each != NULL)
+    batch_deliver_ready (batch);
 
   batch_lock (batch);
   n_done = batch->n_done;
@@ -157,10 +219,17 @@ batch_complete_cb (gpointer data)
     }
 
   /* Puzzles are only skipped after a cancel. */
-  g_assert (n_done == batch->count && results->len == batch->count);
+  g_assert (n_done == batch->count);
+  g_assert (results->len == (batch->each != NULL ? 0 : batch->count));
   if (batch->progress != NULL)
     batch_deliver_progress (batch, batch->count, 1.0);
-  g_task_return_pointer (task, results, (GDestroyNotify) g_ptr_array_unref);
+  if (batch->each != NULL)
+    {
+      g_ptr_array_unref (results);
+      g_task_return_boolean (task, TRUE);
+    }
+  else
+    g_task_return_pointer (task, results, (GDestroyNotify) g_ptr_array_unref);
   return G_SOURCE_REMOVE;
 }
 
@@ -246,6 +315,7 @@ batch_worker (gpointer item,
     {
       batch->results[worker.index] = g_steal_pointer (&result);
       batch->n_done++;
+      batch_schedule_delivery_locked (batch, worker.index);
     }
   if (++batch->n_settled == batch->count)
     {
@@ -257,23 +327,22 @@ batch_worker (gpointer item,
   batch_unlock (batch);
 }
 
-void
-ne_batch_generate_async (const NcGenerateParams *base,
-                         guint                   count,
-                         guint                   jobs,
-                         GCancellable           *cancellable,
-                         NeBatchProgressFunc     progress,
-                         gpointer                progress_data,
-                         GDestroyNotify          progress_data_destroy,
-                         GAsyncReadyCallback     callback,
-                         gpointer                user_data)
+static void
+batch_start (const NcGenerateParams *base,
+             guint                   count,
+             guint                   jobs,
+             GCancellable           *cancellable,
+             NeBatchProgressFunc     progress,
+             gpointer                progress_data,
+             GDestroyNotify          progress_data_destroy,
+             NeBatchResultFunc       each,
+             gpointer                each_data,
+             gpointer                source_tag,
+             GAsyncReadyCallback     callback,
+             gpointer                user_data)
 {
   g_autoptr(GTask) task = NULL;
   Batch *batch;
-
-  g_return_if_fail (base != NULL);
-  g_return_if_fail (count > 0);
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
   if (jobs == 0)
     jobs = g_get_num_processors ();
@@ -287,6 +356,8 @@ ne_batch_generate_async (const NcGenerateParams *base,
   batch->progress = progress;
   batch->progress_data = progress_data;
   batch->progress_data_destroy = progress_data_destroy;
+  batch->each = each;
+  batch->each_data = each_data;
   batch->results = g_new0 (NeBatchResult *, count);
   batch->partial = g_new0 (double, count);
   if (progress != NULL)
@@ -296,7 +367,7 @@ ne_batch_generate_async (const NcGenerateParams *base,
   g_mutex_init (&batch->mutex);
 
   task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ne_batch_generate_async);
+  g_task_set_source_tag (task, source_tag);
   g_task_set_name (task, "[nonet] batch generate");
   g_task_set_task_data (task, batch, batch_free);
 
@@ -308,6 +379,54 @@ ne_batch_generate_async (const NcGenerateParams *base,
   tsan_release (batch);
   for (guint i = 0; i < count; i++)
     g_thread_pool_push (batch->pool, GUINT_TO_POINTER (i + 1), NULL);
+}
+
+void
+ne_batch_generate_async (const NcGenerateParams *base,
+                         guint                   count,
+                         guint                   jobs,
+                         GCancellable           *cancellable,
+                         NeBatchProgressFunc     progress,
+                         gpointer                progress_data,
+                         GDestroyNotify          progress_data_destroy,
+                         GAsyncReadyCallback     callback,
+                         gpointer                user_data)
+{
+  g_return_if_fail (base != NULL);
+  g_return_if_fail (count > 0);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  batch_start (base, count, jobs, cancellable, progress, progress_data, progress_data_destroy,
+               NULL, NULL, ne_batch_generate_async, callback, user_data);
+}
+
+void
+ne_batch_generate_each_async (const NcGenerateParams *base,
+                              guint                   count,
+                              guint                   jobs,
+                              GCancellable           *cancellable,
+                              NeBatchResultFunc       each,
+                              gpointer                each_data,
+                              GAsyncReadyCallback     callback,
+                              gpointer                user_data)
+{
+  g_return_if_fail (base != NULL);
+  g_return_if_fail (count > 0);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+  g_return_if_fail (each != NULL);
+
+  batch_start (base, count, jobs, cancellable, NULL, NULL, NULL,
+               each, each_data, ne_batch_generate_each_async, callback, user_data);
+}
+
+gboolean
+ne_batch_generate_each_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ne_batch_generate_each_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 GPtrArray *

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ne-batch.h: many puzzles at once over a pool of worker threads, for the
  * app and nonet-cli alike. Results come back in index order whatever the
- * thread timing, progress reaches the caller's main context at a bounded
+ * thread timing (all at the end, or each as soon as those before it are),
+ * progress reaches the caller's main context at a bounded
  * rate, and a GCancellable stops the work promptly. */
 #pragma once
 
@@ -54,6 +55,27 @@ void       ne_batch_generate_async  (const NcGenerateParams *base,
  * NULL with G_IO_ERROR_CANCELLED. */
 GPtrArray *ne_batch_generate_finish (GAsyncResult           *result,
                                      GError                **error);
+
+/* Takes each puzzle as soon as it and every puzzle before it are done, in
+ * index order, on the thread of the batch's context. The result is only
+ * borrowed for the call. Not called after cancellable is cancelled. */
+typedef void (*NeBatchResultFunc) (const NeBatchResult *result,
+                                   gpointer             user_data);
+
+/* Like ne_batch_generate_async, but hands each result to each in index
+ * order instead of all at the end (the output of a long run starts at
+ * once, and memory does not grow with count). The finish returns TRUE once
+ * every result was handed over, or FALSE with G_IO_ERROR_CANCELLED. */
+void       ne_batch_generate_each_async  (const NcGenerateParams *base,
+                                          guint                   count,
+                                          guint                   jobs,
+                                          GCancellable           *cancellable,
+                                          NeBatchResultFunc       each,
+                                          gpointer                each_data,
+                                          GAsyncReadyCallback     callback,
+                                          gpointer                user_data);
+gboolean   ne_batch_generate_each_finish (GAsyncResult           *result,
+                                          GError                **error);
 
 /* The same, blocking the calling thread, which runs its own main context
  * meanwhile so progress is still called on it. */

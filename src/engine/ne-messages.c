@@ -125,9 +125,9 @@ ne_more_problems (guint n)
 }
 
 char *
-ne_parse_error_message (const NcParseError *error)
+ne_parse_error_text (const NcParseError *error)
 {
-  g_autofree char *what = NULL;
+  char *what = NULL;
   size_t count = error->count;
 
   switch (error->kind)
@@ -157,6 +157,17 @@ ne_parse_error_message (const NcParseError *error)
       what = g_strdup (_("a second puzzle starts here, only one was expected"));
       break;
     }
+  return what;
+}
+
+char *
+ne_parse_error_message (const NcParseError *error)
+{
+  g_autofree char *what = NULL;
+
+  if (error->kind == NC_PARSE_OK || error->kind == NC_PARSE_NO_PUZZLE)
+    return ne_parse_error_text (error);
+  what = ne_parse_error_text (error);
   if (error->column > 0)
     /* Translators: "line 2, column 17: 'x' is not a digit or a blank" */
     return g_strdup_printf (_("line %d, column %d: %s"), error->line, error->column, what);

@@ -40,6 +40,9 @@ char       *ne_conflict_describe  (const NcConflict   *conflict);
 char       *ne_contradiction_describe (const NcContradiction *contradiction);
 /* "line 4: 79 cells, a puzzle has 81"; "" for NC_PARSE_OK. */
 char       *ne_parse_error_message (const NcParseError *error);
+/* The same without the place: "79 cells, a puzzle has 81", for a caller
+ * that names the place its own way (nonet-cli's FILE:LINE:COLUMN). */
+char       *ne_parse_error_text    (const NcParseError *error);
 /* 999900 -> "999,900": counts as the import report, nonet-cli and the
  * solve bar write them. */
 char       *ne_format_count       (guint64             n);
