@@ -213,15 +213,23 @@ def main():
         try:
             # By process too: other tests on the same display open windows
             # with the same title and close them again at any moment.
-            out = xdotool("search", "--sync", "--onlyvisible", "--pid", str(proc.pid),
+            out = xdotool("search", "--sync", "--all", "--onlyvisible", "--pid", str(proc.pid),
                           "--name", f"^{TITLE}$", timeout=30)
         except subprocess.TimeoutExpired:
             raise Failure(f"no visible window titled {TITLE!r} after 30 s")
         wid = out.split()[-1]
 
+        # (At the default size the number pad stands beside the grid.)
         shot = os.path.join(output, "test-app-default.png")
-        (left, top, side), width, height = wait_for_grid(wid, shot)
+        (left, top, side), width, height = wait_for_grid(wid, shot, centred=False)
         print(f"default: {width}x{height} window, {side} px grid at {left},{top}: {shot}")
+
+        # Narrow and tall: the pad below, the grid centred across.
+        xdotool("windowsize", wid, "600", "900")
+        shot = os.path.join(output, "test-app-tall.png")
+        (left1, top1, side1), width1, height1 = wait_for_grid(
+            wid, shot, expect=lambda f: f[1] == 600 and f[2] == 900)
+        print(f"tall: {width1}x{height1} window, {side1} px grid at {left1},{top1}: {shot}")
 
         # Wide and short: the grid shrinks to the height (the number pad
         # may move beside it).
