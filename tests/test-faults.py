@@ -326,7 +326,8 @@ class Faults(unittest.TestCase):
         self.assertEqual(rc, 1, err)
         lines = out.splitlines()
         self.assertEqual(lines[0], "Imported 1 puzzle; 20,059 duplicates:")
-        self.assertRegex(lines[1], rf"^{re.escape(again)}: line 1: the same puzzle as #\d+$")
+        # Named by the title its import gave it (after its file: "first 1").
+        self.assertRegex(lines[1], rf"^{re.escape(again)}: line 1: the same puzzle as “first \d+”$")
         self.assertEqual(len(lines), 102)
         self.assertEqual(lines[-1], f"{again}: … and 19,959 more problems")
         self.assertEqual(library_givens(db), before | {as_givens(self.big[0])})
