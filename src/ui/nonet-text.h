@@ -37,4 +37,8 @@ char     *nonet_describe_puzzle        (const char *title,
 void      nonet_list_row_set_label     (GtkWidget  *cell_child,
                                         const char *label);
 
+/* Names the list inside a GtkColumnView, view, as the view is named. */
+void      nonet_list_view_set_label    (GtkWidget  *view,
+                                        const char *label);
+
 G_END_DECLS
