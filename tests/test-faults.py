@@ -326,7 +326,8 @@ class Faults(unittest.TestCase):
         self.assertEqual(rc, 1, err)
         self.assertEqual(out, "Imported 1 puzzle; 20059 duplicates.\n")
         lines = err.splitlines()
-        self.assertRegex(lines[0], rf"^nonet-cli: {re.escape(again)}: line 1: the same puzzle as #\d+$")
+        # Named by the title its import gave it (after its file: "first 1").
+        self.assertRegex(lines[0], rf"^nonet-cli: {re.escape(again)}: line 1: the same puzzle as “first \d+”$")
         self.assertEqual(len(lines), 101)
         self.assertEqual(lines[-1], f"nonet-cli: {again}: … and 19,959 more problems")
         self.assertEqual(library_givens(db), before | {as_givens(self.big[0])})

@@ -983,6 +983,7 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->ids)));
   gtk_column_view_set_model (self->results_view, GTK_SELECTION_MODEL (self->selection));
   nonet_generate_dialog_add_columns (self);
+  nonet_list_view_set_label (GTK_WIDGET (self->results_view), _("Generated puzzles"));
   g_signal_connect_object (self->results_view, "activate",
                            G_CALLBACK (nonet_generate_dialog_activate_row), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "notify::selected",

@@ -321,6 +321,7 @@ nonet_import_dialog_setup (NonetImportDialog *self)
   else
     {
       files = g_strdup_printf (ngettext ("Import %u file", "Import %u files", self->n_files), self->n_files);
+      gtk_entry_set_placeholder_text (self->collection_entry, _("Named after each file"));
       gtk_label_set_label (self->collection_note,
                            _("Leave it empty to put each file into a collection named after it."));
     }

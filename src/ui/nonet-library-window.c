@@ -680,6 +680,17 @@ nonet_library_window_show_collection (NonetLibraryWindow *self,
 
 /* ---- Actions ---- */
 
+/* The library steps aside for the puzzle opened (Ctrl+L brings it back as
+ * it was): left in front of the board, it kept a screen reader's focus on
+ * its row. */
+static void
+nonet_library_window_open_id (NonetLibraryWindow *self,
+                              gint64              puzzle_id)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_signal_emit (self, signals[SIGNAL_OPEN_PUZZLE], 0, puzzle_id);
+}
+
 static void
 nonet_library_window_open_position (NonetLibraryWindow *self,
                                     guint               position)
@@ -687,7 +698,7 @@ nonet_library_window_open_position (NonetLibraryWindow *self,
   g_autoptr(NeLibraryItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
 
   if (item != NULL)
-    g_signal_emit (self, signals[SIGNAL_OPEN_PUZZLE], 0, ne_library_item_get_id (item));
+    nonet_library_window_open_id (self, ne_library_item_get_id (item));
 }
 
 static void
@@ -707,7 +718,7 @@ nonet_library_window_action_open (GtkWidget  *widget,
   g_autoptr(GArray) ids = nonet_library_window_selected_ids (self);
 
   if (ids->len > 0)
-    g_signal_emit (self, signals[SIGNAL_OPEN_PUZZLE], 0, g_array_index (ids, gint64, 0));
+    nonet_library_window_open_id (self, g_array_index (ids, gint64, 0));
 }
 
 /* Rename and Notes: dialogs about the one puzzle selected. */
@@ -1100,6 +1111,7 @@ nonet_library_window_setup_list (NonetLibraryWindow *self)
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
   nonet_library_window_add_columns (self);
+  nonet_list_view_set_label (GTK_WIDGET (self->column_view), _("Puzzles"));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
                            G_CALLBACK (nonet_library_window_sort_changed), self, G_CONNECT_SWAPPED);

@@ -138,3 +138,17 @@ nonet_describe_puzzle (const char *title,
     g_string_append_printf (text, _(", %s"), ne_puzzle_status_name ((NePuzzleStatus) status));
   return g_string_free (text, FALSE);
 }
+
+void
+nonet_list_view_set_label (GtkWidget  *view,
+                           const char *label)
+{
+  g_return_if_fail (GTK_IS_WIDGET (view));
+
+  /* A GtkColumnView's rows are in a list view of its own, which a screen
+   * reader names by its type ("GtkColumnListView") before each row. */
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-text.h: text from the library, the player and file names, made
- * safe for the widgets that show it, and times written for the player. A
+ * safe for the widgets that show it, times and puzzles written for the
+ * player, and the names a screen reader says for a list's rows. A
  * toast's title is Pango markup, so a title "a & b" or "<span size=…>" must
  * reach it escaped; a file name is any bytes, and GTK and the accessibility
  * bus take only UTF-8. */
@@ -35,6 +36,10 @@ char     *nonet_describe_puzzle        (const char *title,
  * cell's widget, is bound into: what a screen reader says on the row.
  * Call it from the cell's bind. */
 void      nonet_list_row_set_label     (GtkWidget  *cell_child,
+                                        const char *label);
+
+/* Names the list inside a GtkColumnView, view, as the view is named. */
+void      nonet_list_view_set_label    (GtkWidget  *view,
                                         const char *label);
 
 G_END_DECLS

@@ -69,6 +69,38 @@ nonet_window_action_add_to_library (GtkWidget  *widget,
     nonet_library_add_dialog (GTK_WINDOW (self), self->store, puzzle_id);
 }
 
+#define OPENED_KEY "nonet-opened-sentence"
+
+/* Said once the window is active: Orca takes no focus or sentence from a
+ * window it has not yet heard become active, and the window presented from
+ * the library becomes active only when the window manager says so. */
+static gboolean
+nonet_window_say_opened_now (gpointer user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+  g_autofree char *text = g_strdup (g_object_get_data (G_OBJECT (self), OPENED_KEY));
+
+  if (text == NULL)
+    return G_SOURCE_REMOVE;
+  g_object_set_data (G_OBJECT (self), OPENED_KEY, NULL);
+  /* The focus given while the window was not active went unheard: given
+   * again now, the board is what the reader says after the window. */
+  gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
+  nonet_announcer_now (self->announcer, text);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+nonet_window_say_opened (NonetWindow *self)
+{
+  if (g_object_get_data (G_OBJECT (self), OPENED_KEY) == NULL || !gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+  g_signal_handlers_disconnect_by_func (self, nonet_window_say_opened, NULL);
+  /* After the window's own news of becoming active, not before it. */
+  g_idle_add_full (G_PRIORITY_LOW, nonet_window_say_opened_now, g_object_ref (self), g_object_unref);
+}
+
 /* The board has the focus (not the library's row, now behind), and a
  * screen reader hears which puzzle: "Opened Easy 3, 36 clues, Medium". */
 static void
@@ -77,7 +109,6 @@ nonet_window_announce_opened (NonetWindow *self,
 {
   NePuzzleInfo info = { 0 };
   g_autofree char *puzzle = NULL;
-  g_autofree char *text = NULL;
 
   gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
   if (!ne_store_get_puzzle (self->store, puzzle_id, &info, NULL))
@@ -85,10 +116,13 @@ nonet_window_announce_opened (NonetWindow *self,
   if (info.title == NULL)
     info.title = g_strdup_printf ("#%" G_GINT64_FORMAT, puzzle_id);
   puzzle = nonet_describe_puzzle (info.title, info.clues, info.grade, -1);
-  /* Translators: said when a puzzle opens, e.g. "Opened Easy 3, 36 clues, Medium" */
-  text = g_strdup_printf (_("Opened %s"), puzzle);
-  nonet_announcer_now (self->announcer, text);
   ne_puzzle_info_clear (&info);
+
+  g_signal_handlers_disconnect_by_func (self, nonet_window_say_opened, NULL);
+  /* Translators: said when a puzzle opens, e.g. "Opened Easy 3, 36 clues, Medium" */
+  g_object_set_data_full (G_OBJECT (self), OPENED_KEY, g_strdup_printf (_("Opened %s"), puzzle), g_free);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (nonet_window_say_opened), NULL);
+  nonet_window_say_opened (self);
 }
 
 void
