@@ -16,9 +16,6 @@
 #include "nonet-library-dialogs.h"
 #include "nonet-library-window.h"
 
-/* The preset the first start ever, and Ctrl+N without a menu, use. */
-#define DEFAULT_PRESET "easy"
-
 static void
 nonet_window_show_library (NonetWindow *self,
                            gint64       collection_id)
@@ -78,6 +75,7 @@ nonet_window_open_puzzle (NonetWindow *self,
   g_return_if_fail (NONET_IS_WINDOW (self));
   g_return_if_fail (self->store != NULL);
 
+  nonet_window_leave_welcome (self);
   /* The game left keeps its time. */
   nonet_window_stop_clock (self);
   if (self->game != NULL && !ne_game_save_now (self->game, &error))
@@ -219,5 +217,10 @@ nonet_window_open_library (NonetWindow *self)
   if (game != NULL)
     nonet_window_set_game (self, game);
   else
-    nonet_window_new_game (self, DEFAULT_PRESET);
+    {
+      /* The puzzle is made ready behind the welcome page. */
+      nonet_window_new_game (self, NONET_DEFAULT_PRESET);
+      if (g_settings_get_boolean (self->settings, "show-welcome"))
+        nonet_window_show_welcome (self);
+    }
 }
