@@ -306,13 +306,18 @@ nonet_window_show_welcome (NonetWindow *self)
 void
 nonet_window_leave_welcome (NonetWindow *self)
 {
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean focus_on_page = focus == NULL || gtk_widget_is_ancestor (focus, self->welcome_page);
+
   if (!self->welcoming)
     return;
   self->welcoming = FALSE;
   g_settings_set_boolean (self->settings, "show-welcome", FALSE);
   g_debug ("welcome page left");
   nonet_window_update_all (self);
-  if (self->editor_game == NULL)
+  /* The focus on the page gone goes to the board; elsewhere (a solver run
+   * focuses its bar) it stays. */
+  if (focus_on_page)
     gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
 }
 

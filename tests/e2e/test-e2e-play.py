@@ -3,7 +3,7 @@
 # test-e2e-play.py: the first start ever greets with a welcome page and
 # its Easy button opens the fresh puzzle made ready behind it; the clock
 # waits for the first move, and stands still ("Paused") while the library is
-# open; clicking an empty cell and typing a digit enters it, Ctrl+Z takes it
+# open or the focus is elsewhere; clicking an empty cell and typing a digit enters it, Ctrl+Z takes it
 # back, Ctrl+Shift+Z puts it back again, and a given cannot be overwritten.
 # A pasted puzzle started in its place says "Game replaced", and Resume
 # brings the game back. Then a nearly solved puzzle is finished: a "Solved
@@ -120,6 +120,17 @@ def test(home, apps):
     e2e.xdotool("windowfocus", "--sync", app.wid)
     e2e.wait_for("the clock to run again", lambda: clock_lines(app)[-1][0] == "runs")
     e2e.wait_for("the header to show the time", lambda: TIME.match(subtitle(app) or ""))
+
+    # The focus away from the window (on the root window, as no other
+    # program is there, with the pointer outside: X gives a window under
+    # the pointer the root's focus): the clock stops until it comes back.
+    root = e2e.xdotool("search", "--maxdepth", "0", "--name", "").split()[0]
+    e2e.xdotool("mousemove", "--screen", "0", "1270", "1010")
+    e2e.xdotool("windowfocus", root)
+    e2e.wait_for("the clock to stop in the background", lambda: clock_lines(app)[-1][0] == "stops")
+    e2e.wait_for("the header to say Paused in the background", lambda: subtitle(app) == "Paused")
+    e2e.xdotool("windowfocus", "--sync", app.wid)
+    e2e.wait_for("the clock to run in the foreground", lambda: clock_lines(app)[-1][0] == "runs")
     print(f"clock: {clock_lines(app)}")
 
     app.key("ctrl+z")
@@ -191,7 +202,7 @@ def test(home, apps):
     code = app.quit()
     if code != 0:
         raise e2e.Failure(f"exited with status {code}")
-    print("PASS: welcomed; clock from the first move, paused under the library; typed, undone and "
+    print("PASS: welcomed; clock from the first move, paused under the library and in the background; typed, undone and "
           "redone; givens locked; a replaced game resumed; completion toasted, locked and followed "
           "by a new game; F1 answered; quit on Ctrl+Q")
 
