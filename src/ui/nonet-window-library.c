@@ -118,6 +118,8 @@ nonet_window_import_files (NonetWindow  *self,
 
   if (n_files == 0)
     return;
+  /* Opening files is what the person came for: no welcome over them. */
+  nonet_window_leave_welcome (self);
   if (self->store == NULL)
     {
       nonet_window_toast (self, _("Puzzles cannot be imported: the library could not be opened"));
