@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-app.py: starts the real nonet, finds its window, takes screenshots and
 # checks that a square 9x9 grid holding a puzzle is drawn, centred, before and
-# after a resize, then quits with Ctrl+Q. Needs an X display (xvfb-run), xdotool and
+# after a resize (the first start's welcome page left with Escape, for the
+# puzzle made ready behind it), then quits with Ctrl+Q. Needs an X display (xvfb-run), xdotool and
 # ImageMagick's import. Environment: NONET_APP (the binary), NONET_TEST_OUTPUT
 # (where the screenshots go; default: the current directory).
 
@@ -163,8 +164,9 @@ def screenshot(wid, path):
     subprocess.run(["import", "-window", wid, f"PNG24:{path}"], check=True, timeout=30)
 
 
-def wait_for_grid(wid, path, expect=None, timeout=30, centred=True):
-    """Screenshots until the grid is found (and, with expect, has that size)."""
+def wait_for_grid(wid, path, expect=None, timeout=30, centred=True, on_miss=None):
+    """Screenshots until the grid is found (and, with expect, has that size);
+    on_miss() after each screenshot without it."""
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -177,7 +179,17 @@ def wait_for_grid(wid, path, expect=None, timeout=30, centred=True):
             problem = str(e)
         if time.monotonic() > deadline:
             raise Failure(problem)
+        if on_miss is not None:
+            on_miss()
         time.sleep(0.3)
+
+
+def leave_welcome(wid):
+    """Escape: the welcome page goes for the puzzle behind it (and does
+    nothing on a board). Again on each miss: another test on the display
+    may have had the focus."""
+    xdotool("windowfocus", "--sync", wid)
+    xdotool("key", "Escape")
 
 
 def main():
@@ -221,7 +233,9 @@ def main():
 
         # (At the default size the number pad stands beside the grid.)
         shot = os.path.join(output, "test-app-default.png")
-        (left, top, side), width, height = wait_for_grid(wid, shot, centred=False)
+        leave_welcome(wid)
+        (left, top, side), width, height = wait_for_grid(wid, shot, centred=False,
+                                                         on_miss=lambda: leave_welcome(wid))
         print(f"default: {width}x{height} window, {side} px grid at {left},{top}: {shot}")
 
         # Narrow and tall: the pad below, the grid centred across.

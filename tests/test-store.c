@@ -755,6 +755,57 @@ play_to_solved (NeGame     *game,
   g_assert_true (ne_game_get_solved (game));
 }
 
+/* A graded game, solved in elapsed_ms. */
+static NeGame *
+solved_game (NeStore    *store,
+             const char *givens_line,
+             const char *solution_line,
+             NcGrade     grade,
+             gint64      elapsed_ms)
+{
+  g_autoptr(GError) error = NULL;
+  NcGrid givens = grid_from_line (givens_line);
+  NcGrid solution = grid_from_line (solution_line);
+  NcGradeResult graded = { .grade = grade, .score = 1 };
+  NeGame *game = ne_game_new_graded_in_store (store, &givens, &solution, &graded, "test", &error);
+
+  g_assert_no_error (error);
+  ne_game_set_elapsed_ms (game, elapsed_ms);
+  play_to_solved (game, solution_line);
+  return game;
+}
+
+/* The best time of a difficulty: solved games only, the one left out that
+ * is being compared, the trash not counted. */
+static void
+test_best_time (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(NeGame) slow = solved_game (store, INKALA, INKALA_SOLUTION, NC_GRADE_HARD, 90000);
+  g_autoptr(NeGame) fast = solved_game (store, EULER1, EULER1_SOLUTION, NC_GRADE_HARD, 60000);
+  g_autoptr(NeGame) playing = new_game (store, INKALA, INKALA_SOLUTION);
+  NcGrid euler = grid_from_line (EULER1);
+  gint64 euler_id;
+
+  /* A game in progress has a shorter time, but is no best. */
+  ne_game_set_elapsed_ms (playing, 1000);
+  g_assert_true (ne_game_apply (playing, move_set (EMPTY_CELL, 1)));
+
+  g_assert_cmpint (ne_store_get_best_time (store, NC_GRADE_HARD, 0, &error), ==, 60000);
+  g_assert_no_error (error);
+  g_assert_cmpint (ne_store_get_best_time (store, NC_GRADE_HARD, ne_game_get_game_id (fast), &error), ==, 90000);
+  g_assert_cmpint (ne_store_get_best_time (store, NC_GRADE_MEDIUM, 0, &error), ==, -1);
+  g_assert_no_error (error);
+
+  euler_id = ne_store_find_puzzle (store, &euler, &error);
+  g_assert_true (ne_store_trash_puzzles (store, &euler_id, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (ne_store_get_best_time (store, NC_GRADE_HARD, 0, &error), ==, 90000);
+  g_assert_no_error (error);
+}
+
 static void
 test_solved_not_resumed (Fixture       *fixture,
                          gconstpointer  data)
@@ -1611,6 +1662,7 @@ main (int   argc,
   add_store_test ("elapsed-saves", test_elapsed_saves);
   add_store_test ("current-game", test_current_game);
   add_store_test ("solved-not-resumed", test_solved_not_resumed);
+  add_store_test ("best-time", test_best_time);
   add_store_test ("corrupt-moves", test_corrupt_moves);
   add_store_test ("game-signals", test_game_signals);
   add_store_test ("save-failed", test_save_failed);

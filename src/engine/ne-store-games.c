@@ -566,6 +566,39 @@ ne_store_get_game_puzzle (NeStore  *self,
   return puzzle_id;
 }
 
+gint64
+ne_store_get_best_time (NeStore  *self,
+                        int       grade,
+                        gint64    except_game_id,
+                        GError  **error)
+{
+  /* Once per solved game: not worth a statement kept prepared. */
+  static const char sql[] =
+    "SELECT min (game.elapsed_ms) FROM game JOIN puzzle ON puzzle.id = game.puzzle_id"
+    " WHERE game.status = 'solved' AND puzzle.grade = ?1 AND game.id != ?2"
+    " AND puzzle.trashed IS NULL";
+  sqlite3_stmt *stmt = NULL;
+  gint64 best = -1;
+  int rc;
+
+  g_return_val_if_fail (NE_IS_STORE (self), -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
+
+  rc = sqlite3_prepare_v2 (ne_store_get_db (self), sql, -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_int (stmt, 1, grade);
+      sqlite3_bind_int64 (stmt, 2, except_game_id);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
+        best = sqlite3_column_int64 (stmt, 0);
+    }
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    ne_store_set_error (self, error, NE_STORE_ERROR_FAILED, _("Could not read the game library"));
+  sqlite3_finalize (stmt);
+  return best;
+}
+
 gboolean
 ne_store_play_puzzle (NeStore      *self,
                       gint64        puzzle_id,

@@ -272,6 +272,11 @@ gboolean    ne_store_play_puzzle   (NeStore *self, gint64 puzzle_id, NeStoreGame
                                     GError **error);
 /* The puzzle a game is of. */
 gint64      ne_store_get_game_puzzle (NeStore *self, gint64 game_id, GError **error);
+/* The best time of the solved games of puzzles of grade (NcGrade) in the
+ * library, except_game_id left out (the game just solved, to compare with):
+ * -1 with no error when there is none. -1 and error when it cannot be read. */
+gint64      ne_store_get_best_time   (NeStore *self, int grade, gint64 except_game_id,
+                                      GError **error);
 
 /* Collections. Adding a name that exists returns the existing id. */
 gint64      ne_store_add_collection    (NeStore *self, const char *name, GError **error);

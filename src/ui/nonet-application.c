@@ -82,6 +82,7 @@ static const struct {
 } app_accels[] = {
   { "app.quit", { "<Control>q", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
+  { "win.help", { "F1", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.new-game-menu", { "<Control>n", NULL } },
   { "win.enter-puzzle", { "<Control>e", NULL } },

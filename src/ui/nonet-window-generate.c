@@ -157,6 +157,7 @@ nonet_window_new_game (NonetWindow *self,
       preset = &presets[i];
   g_return_if_fail (preset != NULL);
 
+  nonet_window_leave_welcome (self);
   /* A second New game replaces the first. */
   g_cancellable_cancel (self->generate_cancellable);
   g_clear_object (&self->generate_cancellable);

@@ -17,9 +17,6 @@
 #include "nonet-library-window.h"
 #include "nonet-text.h"
 
-/* The preset the first start ever, and Ctrl+N without a menu, use. */
-#define DEFAULT_PRESET "easy"
-
 static void
 nonet_window_show_library (NonetWindow *self,
                            gint64       collection_id)
@@ -135,6 +132,7 @@ nonet_window_open_puzzle (NonetWindow *self,
   g_return_if_fail (NONET_IS_WINDOW (self));
   g_return_if_fail (self->store != NULL);
 
+  nonet_window_leave_welcome (self);
   /* The game left keeps its time. */
   nonet_window_stop_clock (self);
   if (self->game != NULL && !ne_game_save_now (self->game, &error))
@@ -179,6 +177,8 @@ nonet_window_import_files (NonetWindow  *self,
 
   if (n_files == 0)
     return;
+  /* Opening files is what the person came for: no welcome over them. */
+  nonet_window_leave_welcome (self);
   if (self->store == NULL)
     {
       nonet_window_toast (self, _("Puzzles cannot be imported: the library could not be opened"));
@@ -279,5 +279,10 @@ nonet_window_open_library (NonetWindow *self)
   if (game != NULL)
     nonet_window_set_game (self, game);
   else
-    nonet_window_new_game (self, DEFAULT_PRESET);
+    {
+      /* The puzzle is made ready behind the welcome page. */
+      nonet_window_new_game (self, NONET_DEFAULT_PRESET);
+      if (g_settings_get_boolean (self->settings, "show-welcome"))
+        nonet_window_show_welcome (self);
+    }
 }

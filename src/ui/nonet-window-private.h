@@ -6,6 +6,7 @@
 #include "nonet-window.h"
 
 #include "nc-grade.h"
+#include "ne-clock.h"
 #include "ne-solve-run.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
@@ -33,6 +34,12 @@ struct _NonetWindow
   GtkProgressBar       *progress_bar;
   GtkWidget            *paused_box;
   GtkWidget            *content_box;
+  GtkWidget            *welcome_page;
+  GtkWidget            *welcome_easy_button;
+  GtkWidget            *status_label;
+  GtkWidget            *finish_box;
+  GtkLabel             *finish_label;
+  GtkButton            *finish_button;
   GtkWidget            *board_box;
   NonetGridView        *grid_view;
   GtkWidget            *number_pad;
@@ -63,12 +70,13 @@ struct _NonetWindow
   GCancellable         *generate_cancellable;  /* the generation whose result we want */
   guint                 clock_id;
 
-  /* The clock: while it runs, elapsed = clock_base_ms + time since clock_started_us. */
-  gint64                clock_base_ms;
-  gint64                clock_started_us;
+  /* The game's clock (ne-clock.h): it runs while nothing holds it. */
+  NeClock               clock;
+  gboolean              game_started;       /* a move was made: the clock may run */
   gint64                shown_seconds;
 
   gboolean              paused;
+  gboolean              welcoming;          /* the first start's welcome page is up */
   gboolean              show_log;           /* the solver's step log beside the board */
   int                   debug_geometry[4];
 
@@ -100,6 +108,10 @@ void     nonet_window_set_game              (NonetWindow  *self,
                                              NeGame       *game);
 void     nonet_window_play                  (NonetWindow  *self,
                                              NeGame       *game);
+/* The first start ever: a welcome page over the board, once (the
+ * show-welcome setting). Leaving it is choosing what to play. */
+void     nonet_window_show_welcome          (NonetWindow  *self);
+void     nonet_window_leave_welcome         (NonetWindow  *self);
 void     nonet_window_start_game            (NonetWindow         *self,
                                              const NcGrid        *givens,
                                              const NcGrid        *solution,
@@ -131,6 +143,8 @@ void     nonet_window_action_animate_stop   (GtkWidget    *widget,
                                              GVariant     *parameter);
 
 /* nonet-window-generate.c: New Game and the Generate dialog */
+/* The preset the first start ever, and Ctrl+N without a menu, use. */
+#define NONET_DEFAULT_PRESET "easy"
 void     nonet_window_set_generating        (NonetWindow  *self,
                                              gboolean      generating);
 void     nonet_window_stop_generating       (NonetWindow  *self);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ne-messages.h"
 #include "nonet-board-layout.h"
 #include "nonet-cap-layout.h"
 #include "nonet-side-layout.h"
@@ -43,6 +44,16 @@ nonet_window_is_solved (NonetWindow *self)
   return self->game != NULL && ne_game_get_solved (self->game);
 }
 
+/* Played at all: a move made (or undone), or time on its clock. */
+static gboolean
+nonet_window_game_has_moves (NeGame *game)
+{
+  size_t n_moves = 0;
+
+  nc_game_moves (ne_game_get_core (game), &n_moves);
+  return n_moves > 0 || ne_game_get_elapsed_ms (game) > 0;
+}
+
 /* The game the grid and the undo buttons work on. */
 static NeGame *
 nonet_window_active_game (NonetWindow *self)
@@ -53,9 +64,7 @@ nonet_window_active_game (NonetWindow *self)
 static gint64
 nonet_window_elapsed_ms (NonetWindow *self)
 {
-  if (self->clock_started_us == 0)
-    return self->game != NULL ? ne_game_get_elapsed_ms (self->game) : 0;
-  return self->clock_base_ms + (g_get_monotonic_time () - self->clock_started_us) / 1000;
+  return self->game != NULL ? ne_clock_elapsed_ms (&self->clock, g_get_monotonic_time ()) : 0;
 }
 
 static void
@@ -64,9 +73,11 @@ nonet_window_update_title (NonetWindow *self)
   g_autofree char *time = NULL;
   const char *subtitle = "";
 
-  if (self->editor_game != NULL)
+  if (self->welcoming)
+    subtitle = "";
+  else if (self->editor_game != NULL)
     subtitle = _("Entering a Puzzle");
-  else if (self->paused)
+  else if (self->paused || ne_clock_is_paused (&self->clock))
     subtitle = _("Paused");
   else if (self->game != NULL && g_settings_get_boolean (self->settings, "show-timer"))
     subtitle = time = nonet_format_duration (nonet_window_elapsed_ms (self));
@@ -80,7 +91,7 @@ nonet_window_update_actions (NonetWindow *self)
 {
   NeGame *active = nonet_window_active_game (self);
   gboolean editing = self->editor_game != NULL;
-  gboolean playing = self->game != NULL && !editing && !nonet_window_is_solved (self);
+  gboolean playing = self->game != NULL && !editing && !self->welcoming && !nonet_window_is_solved (self);
   gboolean can_move = active != NULL && !self->paused && (editing || playing);
   gboolean can_solve = self->game != NULL && !editing && !self->overlay_on &&
                        self->solve_cancellable == NULL;
@@ -104,6 +115,7 @@ nonet_window_update_actions (NonetWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset", playing && !self->paused);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause", playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-puzzle", !editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.welcome", self->welcoming);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-puzzle", !editing && self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.start-puzzle", editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-puzzle", editing);
@@ -122,16 +134,22 @@ nonet_window_update_board (NonetWindow *self)
 {
   gboolean editing = self->editor_game != NULL;
 
+  gboolean finished = !editing && !self->overlay_on && nonet_window_is_solved (self);
+
   g_object_set (self->grid_view,
-                "hidden", self->paused,
-                "locked", self->paused || self->overlay_on ||
+                "hidden", self->paused || self->welcoming,
+                "locked", self->paused || self->welcoming || self->overlay_on ||
                           (!editing && (self->game == NULL || nonet_window_is_solved (self))),
                 NULL);
   gtk_widget_set_visible (self->paused_box, self->paused);
-  gtk_widget_set_sensitive (self->number_pad, !self->paused && !self->overlay_on &&
+  gtk_widget_set_visible (self->welcome_page, self->welcoming);
+  gtk_widget_set_sensitive (self->number_pad, !self->paused && !self->welcoming && !self->overlay_on &&
                             (editing || (self->game != NULL && !nonet_window_is_solved (self))));
   /* The board's layout gives a greyed pad's room to the grid. */
   gtk_widget_queue_allocate (self->board_box);
+  /* A solved game: the next step in place of the status line. */
+  gtk_widget_set_visible (self->finish_box, finished);
+  gtk_widget_set_visible (self->status_label, !finished);
 }
 
 static gboolean
@@ -149,44 +167,265 @@ nonet_window_clock_tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* A window of ours over this one: the library, the shortcuts, preferences,
+ * a dialog (each is transient for us, or for one that is). */
+static gboolean
+nonet_window_has_window_over (NonetWindow *self)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+  guint n = g_list_model_get_n_items (toplevels);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window == GTK_WINDOW (self) || !gtk_widget_get_visible (GTK_WIDGET (window)))
+        continue;
+      for (GtkWindow *parent = gtk_window_get_transient_for (window); parent != NULL;
+           parent = gtk_window_get_transient_for (parent))
+        if (parent == GTK_WINDOW (self))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* What holds the clock now (ne-clock.h). */
+static NeClockHold
+nonet_window_clock_holds (NonetWindow *self)
+{
+  NeClockHold holds = 0;
+
+  if (self->game == NULL || self->editor_game != NULL || self->overlay_on || self->welcoming ||
+      nonet_window_is_solved (self))
+    holds |= NE_CLOCK_HOLD_IDLE;
+  if (!self->game_started)
+    holds |= NE_CLOCK_HOLD_NOT_STARTED;
+  if (self->paused)
+    holds |= NE_CLOCK_HOLD_PAUSED;
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    holds |= NE_CLOCK_HOLD_INACTIVE;
+  if (nonet_window_has_window_over (self))
+    holds |= NE_CLOCK_HOLD_MODAL;
+  return holds;
+}
+
+/* Brings the clock's holds up to date; the game keeps the time whenever the
+ * clock stops. */
+static void
+nonet_window_sync_clock (NonetWindow *self,
+                         NeClockHold  holds)
+{
+  NeClockHold before = self->clock.holds;
+
+  /* The end-to-end tests follow the clock in the debug log. */
+  if (ne_clock_set_holds (&self->clock, holds, g_get_monotonic_time ()))
+    g_debug ("clock %s at %" G_GINT64_FORMAT " ms (holds 0x%x)",
+             ne_clock_is_running (&self->clock) ? "runs" : "stops", self->clock.base_ms, (guint) holds);
+  else if (holds != before)
+    g_debug ("clock held by 0x%x", (guint) holds);
+  if (self->game != NULL && !ne_clock_is_running (&self->clock))
+    ne_game_set_elapsed_ms (self->game, self->clock.base_ms);
+
+  if (ne_clock_is_running (&self->clock) && self->clock_id == 0)
+    {
+      self->shown_seconds = self->clock.base_ms / 1000;
+      self->clock_id = g_timeout_add (250, nonet_window_clock_tick, self);
+    }
+  else if (!ne_clock_is_running (&self->clock))
+    g_clear_handle_id (&self->clock_id, g_source_remove);
+}
+
 void
 nonet_window_stop_clock (NonetWindow *self)
 {
-  if (self->clock_started_us != 0)
-    {
-      g_assert (self->game != NULL);
-      ne_game_set_elapsed_ms (self->game, nonet_window_elapsed_ms (self));
-      self->clock_started_us = 0;
-    }
-  g_clear_handle_id (&self->clock_id, g_source_remove);
+  nonet_window_sync_clock (self, self->clock.holds | NE_CLOCK_HOLD_IDLE);
 }
 
-/* The clock runs while a game is being played and shown. */
 static void
 nonet_window_update_clock (NonetWindow *self)
 {
-  gboolean run = self->game != NULL && self->editor_game == NULL && !self->paused &&
-                 !self->overlay_on && !nonet_window_is_solved (self);
-
-  if (run && self->clock_started_us == 0)
-    {
-      self->clock_base_ms = ne_game_get_elapsed_ms (self->game);
-      self->clock_started_us = g_get_monotonic_time ();
-      self->shown_seconds = self->clock_base_ms / 1000;
-      self->clock_id = g_timeout_add (250, nonet_window_clock_tick, self);
-    }
-  else if (!run)
-    nonet_window_stop_clock (self);
-
+  nonet_window_sync_clock (self, nonet_window_clock_holds (self));
   nonet_window_update_title (self);
+}
+
+/* The window went to the background or came back, or one of ours opened
+ * or closed over it. */
+static void
+nonet_window_focus_changed (NonetWindow *self)
+{
+  nonet_window_update_clock (self);
+}
+
+static void
+nonet_window_toplevels_changed (NonetWindow *self,
+                                guint        position,
+                                guint        removed,
+                                guint        added,
+                                GListModel  *toplevels)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window != GTK_WINDOW (self))
+        g_signal_connect_object (window, "notify::visible",
+                                 G_CALLBACK (nonet_window_focus_changed), self, G_CONNECT_SWAPPED);
+    }
+  nonet_window_update_clock (self);
+}
+
+/* The first move of a game starts its clock. */
+static void
+nonet_window_game_changed (NonetWindow *self)
+{
+  if (!self->game_started)
+    {
+      self->game_started = TRUE;
+      nonet_window_update_clock (self);
+    }
 }
 
 void
 nonet_window_update_all (NonetWindow *self)
 {
+  /* Entering a puzzle or watching a solve is a choice made too. */
+  if (self->welcoming && (self->editor_game != NULL || self->overlay_on))
+    {
+      nonet_window_leave_welcome (self);
+      return;
+    }
   nonet_window_update_board (self);
   nonet_window_update_clock (self);
   nonet_window_update_actions (self);
+}
+
+void
+nonet_window_show_welcome (NonetWindow *self)
+{
+  self->welcoming = TRUE;
+  g_debug ("welcome page shown");
+  nonet_window_update_all (self);
+  gtk_widget_grab_focus (self->welcome_easy_button);
+}
+
+void
+nonet_window_leave_welcome (NonetWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean focus_on_page = focus == NULL || gtk_widget_is_ancestor (focus, self->welcome_page);
+
+  if (!self->welcoming)
+    return;
+  self->welcoming = FALSE;
+  g_settings_set_boolean (self->settings, "show-welcome", FALSE);
+  g_debug ("welcome page left");
+  nonet_window_update_all (self);
+  /* The focus on the page gone goes to the board; elsewhere (a solver run
+   * focuses its bar) it stays. */
+  if (focus_on_page)
+    gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
+}
+
+/* A difficulty chosen on the welcome page: the default one is the puzzle
+ * made ready behind it. */
+static void
+nonet_window_action_welcome (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+  const char *preset = g_variant_get_string (parameter, NULL);
+  gboolean ready = self->game != NULL || self->generate_cancellable != NULL;
+
+  nonet_window_leave_welcome (self);
+  if (!ready || g_strcmp0 (preset, NONET_DEFAULT_PRESET) != 0)
+    nonet_window_new_game (self, preset);
+}
+
+/* Escape on the welcome page plays the puzzle behind it. */
+static gboolean
+nonet_window_welcome_escape (GtkWidget *widget,
+                             GVariant  *args,
+                             gpointer   user_data)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (!self->welcoming)
+    return FALSE;
+  nonet_window_leave_welcome (self);
+  return TRUE;
+}
+
+/* The preset of a difficulty, for "New Medium Game": NULL for one New Game
+ * does not make. */
+static const char *
+nonet_window_grade_preset (int grade)
+{
+  static const char * const presets[] = {
+    [NC_GRADE_EASY] = "easy", [NC_GRADE_MEDIUM] = "medium",
+    [NC_GRADE_HARD] = "hard", [NC_GRADE_EXPERT] = "expert",
+  };
+
+  return grade >= 0 && grade < (int) G_N_ELEMENTS (presets) ? presets[grade] : NULL;
+}
+
+/* What the bar over a solved game says: its time against the best of its
+ * difficulty, and a new game of that difficulty as the next step. */
+static void
+nonet_window_update_finish (NonetWindow *self)
+{
+  g_autofree char *time = nonet_format_duration (ne_game_get_elapsed_ms (self->game));
+  g_autofree char *text = NULL;
+  g_autofree char *button = NULL;
+  g_autoptr(GError) error = NULL;
+  NePuzzleInfo info = { 0 };
+  const char *preset = NULL;
+  gint64 puzzle_id = 0;
+
+  if (self->store != NULL && ne_game_get_game_id (self->game) > 0)
+    puzzle_id = ne_store_get_game_puzzle (self->store, ne_game_get_game_id (self->game), &error);
+  if (puzzle_id > 0 && ne_store_get_puzzle (self->store, puzzle_id, &info, &error))
+    preset = nonet_window_grade_preset (info.grade);
+  if (error != NULL)
+    g_warning ("The best time cannot be shown: %s", error->message);
+  g_clear_error (&error);
+
+  if (preset != NULL)
+    {
+      const char *grade = ne_grade_label (info.grade);
+      gint64 best = ne_store_get_best_time (self->store, info.grade, ne_game_get_game_id (self->game), &error);
+      g_autofree char *best_time = nonet_format_duration (best);
+
+      if (error != NULL)
+        g_warning ("The best time cannot be read: %s", error->message);
+
+      if (best < 0)
+        /* Translators: %s is the time played, such as 4:12, then the difficulty, such as Medium */
+        text = g_strdup_printf (_("Solved in %s — your first %s puzzle"), time, grade);
+      else if (ne_game_get_elapsed_ms (self->game) < best)
+        /* Translators: the time played, the difficulty, the best time before */
+        text = g_strdup_printf (_("Solved in %s — a new best for %s (it was %s)"), time, grade, best_time);
+      else
+        /* Translators: the time played, the difficulty, the best time */
+        text = g_strdup_printf (_("Solved in %s — your best for %s is %s"), time, grade, best_time);
+      /* Translators: %s is a difficulty, such as Medium */
+      button = g_strdup_printf (_("New %s Game"), grade);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->finish_button), "s", preset);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->finish_button), "win.new-game");
+    }
+  else
+    {
+      /* Translators: %s is the time played, such as 4:12 */
+      text = g_strdup_printf (_("Solved in %s"), time);
+      button = g_strdup (_("New Game"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->finish_button), "win.new-game-menu");
+    }
+  gtk_label_set_label (self->finish_label, text);
+  gtk_button_set_label (self->finish_button, button);
+  /* GTK 4.8 names a button by the label it was made with. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->finish_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, button, -1);
+  ne_puzzle_info_clear (&info);
 }
 
 void
@@ -224,6 +463,7 @@ nonet_window_game_solved (NonetWindow *self)
     }
 
   nonet_window_stop_clock (self);
+  nonet_window_update_finish (self);
   time = nonet_format_duration (ne_game_get_elapsed_ms (self->game));
   /* Translators: %s is the time played, such as 4:32 */
   title = g_strdup_printf (_("Solved in %s!"), time);
@@ -252,21 +492,55 @@ nonet_window_grid_show (NonetWindow *self)
   nonet_grid_view_set_game (self->grid_view, nonet_window_active_game (self));
 }
 
+/* A game with moves that another takes the place of stays in the library:
+ * a toast offers it back, rather than a dialog asking first (HIG: undo
+ * beats confirmation; nothing is lost either way). */
+static void
+nonet_window_offer_replaced (NonetWindow *self,
+                             gint64       game_id)
+{
+  AdwToast *toast = nonet_toast_new (_("Game replaced"));
+
+  adw_toast_set_button_label (toast, _("_Resume"));
+  adw_toast_set_action_name (toast, "win.resume-game");
+  adw_toast_set_action_target_value (toast, g_variant_new_int64 (game_id));
+  nonet_toast_show (self->toast_overlay, toast);
+}
+
 void
 nonet_window_set_game (NonetWindow *self,
                        NeGame      *game)
 {
+  gint64 replaced_id = 0;
+
   if (self->game == game)
     return;
 
   nonet_window_end_solve (self);
   nonet_window_stop_clock (self);
   if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      /* The game left keeps its time. */
+      if (!ne_game_save_now (self->game, &error))
+        g_warning ("Could not save the game: %s", error->message);
+      else if (game != NULL && self->store != NULL && ne_game_get_store (self->game) == self->store &&
+               !ne_game_get_solved (self->game) && nonet_window_game_has_moves (self->game) &&
+               ne_game_get_game_id (self->game) != ne_game_get_game_id (game))
+        replaced_id = ne_game_get_game_id (self->game);
+    }
   g_set_object (&self->game, game);
 
+  /* A game under way goes on from its time; a fresh one waits for a move. */
+  ne_clock_init (&self->clock, game != NULL ? ne_game_get_elapsed_ms (game) : 0,
+                 NE_CLOCK_HOLD_IDLE, g_get_monotonic_time ());
+  self->game_started = game != NULL && nonet_window_game_has_moves (game);
   if (game != NULL)
     {
+      g_signal_connect_object (game, "changed",
+                               G_CALLBACK (nonet_window_game_changed), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::can-undo",
                                G_CALLBACK (nonet_window_game_can_undo_redo), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::can-redo",
@@ -277,11 +551,15 @@ nonet_window_set_game (NonetWindow *self,
                                G_CALLBACK (nonet_window_save_failed), self, G_CONNECT_SWAPPED);
     }
 
+  if (game != NULL && ne_game_get_solved (game))
+    nonet_window_update_finish (self);
   if (self->editor_game == NULL)
     nonet_window_grid_show (self);
   nonet_window_title_reload (self);
   nonet_window_set_paused (self, FALSE);
   nonet_window_update_all (self);
+  if (replaced_id > 0)
+    nonet_window_offer_replaced (self, replaced_id);
 }
 
 /* Plays game in place of whatever the window shows, the editor included. */
@@ -343,6 +621,66 @@ nonet_window_action_new_game_menu (GtkWidget  *widget,
   NonetWindow *self = NONET_WINDOW (widget);
 
   gtk_menu_button_popup (GTK_MENU_BUTTON (adw_squeezer_get_visible_child (self->new_game_squeezer)));
+}
+
+/* The user help: the Mallard pages of help/, installed as help:nonet. */
+#define HELP_URI "help:nonet"
+
+static void
+nonet_window_help_shown (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+  g_debug ("help not shown: %s", error->message);
+  /* Nothing at all would look like a broken key. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_FAILED))
+    nonet_window_toast (self, _("The help cannot be shown: no help viewer is installed"));
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *title = g_strdup_printf (_("The help cannot be shown: %s"), error->message);
+
+      nonet_window_toast (self, title);
+    }
+}
+
+static void
+nonet_window_action_help (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  gtk_show_uri_full (GTK_WINDOW (widget), HELP_URI, GDK_CURRENT_TIME, NULL,
+                     nonet_window_help_shown, g_object_ref (widget));
+}
+
+/* The toast's Resume: the game New Game or a puzzle entered took the place of. */
+static void
+nonet_window_action_resume_game (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+  g_autoptr(NeGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->store == NULL)
+    return;
+  game = ne_game_load (self->store, g_variant_get_int64 (parameter), &error);
+  if (game == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("Your game could not be resumed: %s"), error->message);
+
+      nonet_window_toast (self, title);
+      return;
+    }
+  nonet_window_stop_generating (self);
+  nonet_window_play (self, game);
 }
 
 static void
@@ -516,6 +854,17 @@ nonet_window_dispose (GObject *object)
 {
   NonetWindow *self = NONET_WINDOW (object);
 
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+
+    g_signal_handlers_disconnect_by_data (toplevels, self);
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+        g_signal_handlers_disconnect_by_data (window, self);
+      }
+  }
   nonet_window_stop_clock (self);
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
@@ -606,6 +955,12 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, paused_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, content_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, welcome_page);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, welcome_easy_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, finish_box);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, finish_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, finish_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, grid_view);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, number_pad);
@@ -639,6 +994,9 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, nonet_window_action_export_pdf);
   gtk_widget_class_install_action (widget_class, "win.library", NULL, nonet_window_action_library);
   gtk_widget_class_install_action (widget_class, "win.add-to-library", NULL, nonet_window_action_add_to_library);
+  gtk_widget_class_install_action (widget_class, "win.resume-game", "x", nonet_window_action_resume_game);
+  gtk_widget_class_install_action (widget_class, "win.welcome", "s", nonet_window_action_welcome);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, nonet_window_action_help);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, nonet_window_action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, nonet_window_action_redo);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, nonet_window_action_reset);
@@ -656,6 +1014,7 @@ nonet_window_class_init (NonetWindowClass *klass)
    * focused widget sees them, wherever the focus is, and passed on while
    * their action is disabled. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.animate-stop", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, nonet_window_welcome_escape, NULL);
 }
 
 static void
@@ -666,6 +1025,7 @@ nonet_window_init (NonetWindow *self)
   };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ne_clock_init (&self->clock, 0, NE_CLOCK_HOLD_IDLE, 0);
   gtk_widget_set_layout_manager (GTK_WIDGET (self->board_box), nonet_board_layout_new ());
   gtk_widget_set_layout_manager (self->content_box, nonet_side_layout_new (280, 400));
   gtk_widget_set_layout_manager (self->title_box, nonet_cap_layout_new (TITLE_NATURAL_WIDTH));
@@ -710,6 +1070,16 @@ nonet_window_init (NonetWindow *self)
                            G_CALLBACK (nonet_window_solve_bar_speed_changed), self, G_CONNECT_SWAPPED);
 
   nonet_window_add_file_drop (self);
+
+  /* The clock stands still while we are in the background or under a window of ours. */
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (nonet_window_focus_changed), NULL);
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+
+    g_signal_connect_object (toplevels, "items-changed",
+                             G_CALLBACK (nonet_window_toplevels_changed), self, G_CONNECT_SWAPPED);
+    nonet_window_toplevels_changed (self, 0, 0, g_list_model_get_n_items (toplevels), toplevels);
+  }
 
   nonet_window_update_all (self);
   nonet_window_open_library (self);

@@ -99,9 +99,11 @@ class App:
     """One run of nonet: its window, its grid's place and its grid's
     accessible object."""
 
-    def __init__(self, home, run=0, args=()):
+    def __init__(self, home, run=0, args=(), welcome=False):
         """args: what follows the app's name on its command line (files to
-        open, str or bytes)."""
+        open, str or bytes). The first start greets with a welcome page
+        over the puzzle made ready: unless welcome, Escape (as a person
+        could) leaves it for that puzzle, whatever the language."""
         self.home = home
         self.log_path = os.path.join(home.path, f"nonet-{run}.log")
         wrapper = shlex.split(os.environ.get("NONET_APP_WRAPPER", ""))
@@ -113,6 +115,10 @@ class App:
         self.wid = out.split()[-1]
         self.accessible = wait_for("the app on the accessibility bus", self._find_app)
         self.grid = wait_for("the grid's accessible", self._find_grid)
+        # (Started with files to open, the app leaves the page itself.)
+        if not welcome and "welcome page shown" in self.log() and "welcome page left" not in self.log():
+            self.key("Escape")
+            wait_for("the welcome page to go", lambda: "welcome page left" in self.log())
 
     def log(self):
         with open(self.log_path, errors="replace") as f:
