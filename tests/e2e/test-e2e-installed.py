@@ -9,7 +9,8 @@
 # solution. Ctrl+Q, and the installed app started again resumes the game
 # (the givens and the move kept). Last, Ctrl+G generates four puzzles of 24
 # clues and Export PDF… writes them: pdftotext finds the four IDs and
-# "24 clues". Screenshots of each stage go to NONET_TEST_OUTPUT.
+# "24 clues". The help pages are installed where help:nonet finds them.
+# Screenshots of each stage go to NONET_TEST_OUTPUT.
 # Environment: NONET_SOURCE_DIR (the source tree), as for test-e2e-german.
 
 import os
@@ -91,6 +92,12 @@ def choose_mrv(app):
 
 def test(home, apps, prefix):
     shots = e2e.shot_dir(home)
+
+    # The user help F1 opens (help:nonet) is installed with the app.
+    for page in ("index", "play", "enter", "generate", "print", "solve"):
+        path = os.path.join(prefix, "share", "help", "C", "nonet", f"{page}.page")
+        if not os.path.isfile(path):
+            raise e2e.Failure(f"the help page {path} is not installed")
 
     def shot(app, name, wid=None):
         time.sleep(0.5)
