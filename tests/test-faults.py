@@ -370,8 +370,8 @@ class AppFaults(unittest.TestCase):
         self.data.remove()
         self.home.remove()
 
-    def start(self):
-        app = e2e.App(self.home, run=len(self.apps))
+    def start(self, welcome=False):
+        app = e2e.App(self.home, run=len(self.apps), welcome=welcome)
         self.apps.append(app)
         return app
 
@@ -452,10 +452,15 @@ class AppFaults(unittest.TestCase):
         saved = digest(db)
         self.data.remount_read_only()
 
-        app = self.start()
+        # The toast first: the Escape that leaves the welcome page would
+        # dismiss it.
+        app = self.start(welcome=True)
         found = self.toast(app, "Games cannot be saved")
         print(f"app in a read-only folder: {found.name!r}")
         self.assertIn("Read-only file system", found.name)
+        if "welcome page shown" in app.log():
+            app.press("Easy")
+            e2e.wait_for("the welcome page to go", lambda: "welcome page left" in app.log())
         board = e2e.wait_for_puzzle(app)       # a new game, in memory
         empty = [cell for cell, label in enumerate(board) if "empty" in label]
         self.play(app, empty[0], "5")

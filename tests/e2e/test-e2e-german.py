@@ -75,8 +75,8 @@ def cli_in_german(prefix):
     print("explain:", out.stdout.splitlines()[1])
     bad = subprocess.run([cli, "check", "-"], input="5.5" + "." * 78 + "\n12x\n", env=env,
                          capture_output=True, text=True, timeout=60)
-    for expected in ("Zeile 1: Z1S1 und Z1S3 sind beide 5 (Zeile 1)",
-                     "Zeile 2, Spalte 3: 'x' ist weder eine Ziffer noch ein Leerfeld"):
+    for expected in ("Standardeingabe:1: Z1S1 und Z1S3 sind beide 5 (Zeile 1)",
+                     "Standardeingabe:2:3: 'x' ist weder eine Ziffer noch ein Leerfeld"):
         if expected not in bad.stderr:
             raise e2e.Failure(f"check does not say {expected!r}: {bad.stderr!r}")
     print("check:", bad.stderr.strip().replace("\n", " | "))
