@@ -512,12 +512,14 @@ nonet_solve_bar_class_init (NonetSolveBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetSolveBar, status_label);
 }
 
+/* A tick at value, with its speed written under it when labelled. */
 static void
 add_speed_mark (NonetSolveBar *self,
-                double         value)
+                double         value,
+                gboolean       labelled)
 {
-  g_autofree char *text = format_speed (self->speed_scale, value, NULL);
-  g_autofree char *markup = g_markup_printf_escaped ("<small>%s</small>", text);
+  g_autofree char *text = labelled ? format_speed (self->speed_scale, value, NULL) : NULL;
+  g_autofree char *markup = text ? g_markup_printf_escaped ("<small>%s</small>", text) : NULL;
 
   gtk_scale_add_mark (self->speed_scale, value, GTK_POS_BOTTOM, markup);
 }
@@ -532,10 +534,13 @@ nonet_solve_bar_init (NonetSolveBar *self)
   gtk_widget_set_layout_manager (self->counters_box, nonet_wrap_layout_new (18, 0));
 
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
-  /* 1, 10, 100, 1,000/s and Unlimited: where each power of ten is. */
+  /* A tick where each power of ten is: 1, 10, 100, 1,000/s and Unlimited.
+   * Only the two ends are written under the scale: in a narrow window the
+   * scale is 120 px, where five labels ran into each other ("100/s1,000/s");
+   * the value beside the scale says where the slider is. */
   for (guint i = 0; i < SCALE_MAX_FINITE; i++)
-    add_speed_mark (self, i);
-  add_speed_mark (self, SCALE_UNLIMITED);
+    add_speed_mark (self, i, i == 0);
+  add_speed_mark (self, SCALE_UNLIMITED, TRUE);
   self->speed = 0;
   gtk_adjustment_set_value (self->speed_adjustment, SCALE_UNLIMITED);
   on_speed_changed (self);
