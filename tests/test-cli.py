@@ -227,6 +227,65 @@ class Check(TempFiles):
         self.assertEqual(result.stdout, f"# line 1: 'x' is not a digit or a blank\n{EULER1_SOLUTION}\n")
 
 
+def grid_rows(puzzle, blank="0", sep=""):
+    return [sep.join(c if c not in ".0" else blank for c in puzzle[r * 9:r * 9 + 9]) for r in range(9)]
+
+
+class Formats(TempFiles):
+    """Files as other programs and sites write them, read whole: no header
+    or comment of the format is counted as a skipped puzzle."""
+
+    @classmethod
+    def setUpClass(cls):
+        result = run("generate", "-n", "50", "--seed", "96")
+        assert result.returncode == 0, result.stderr
+        cls.puzzles = result.stdout.split()
+
+    def check(self, text, name="input.txt"):
+        result = run("check", self.write(name, text))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual(result.stderr, "")
+        return result
+
+    def test_project_euler_96(self):
+        text = "".join(f"Grid {i + 1:02}\n" + "\n".join(grid_rows(p)) + "\n"
+                       for i, p in enumerate(self.puzzles))
+        self.check(text, "sudoku.txt")
+
+    def test_title_above_lines(self):
+        self.check("Fifty minimal puzzles\n" + "\n".join(self.puzzles) + "\n")
+
+    def test_qqwing_csv_and_solution(self):
+        self.check("Puzzle,\n" + "".join(p + ",\n" for p in self.puzzles))
+        solved = run("solve", stdin="\n".join(self.puzzles[:5]) + "\n").stdout.split()
+        self.check("Puzzle,Solution,\n" + "".join(f"{p},{s},\n" for p, s in zip(self.puzzles, solved)))
+        self.check("".join(f"{p}\n{s}\n" for p, s in zip(self.puzzles, solved)))
+        readable = "".join("\n".join(grid_rows(p, ".", " ")) + "\n\n" + "\n".join(grid_rows(s, ".", " ")) + "\n\n"
+                           for p, s in zip(self.puzzles, solved))
+        result = run("solve", stdin=readable)
+        self.assertEqual(result.stdout.split(), solved)
+
+    def test_blanks_and_commas(self):
+        self.check("".join(p.replace(".", "_") + "\n" for p in self.puzzles[:10]))
+        self.check("".join("\n".join(grid_rows(p, "*")) + "\n\n" for p in self.puzzles[:10]))
+        self.check("".join("\n".join(grid_rows(p, "0", ",")) + "\n\n" for p in self.puzzles[:10]))
+
+    def test_forum_csv_and_gnome_sudoku(self):
+        self.check("#!sudoku -c1,-c2\npuzzle,label,poster,ER,EP,ED\n"
+                   + "".join(f"{p},n{i},someone,9.{i % 10},9.0,2.3\n" for i, p in enumerate(self.puzzles)))
+        self.check("".join(" ".join(c if c != "." else "0" for c in p) + "\t0.5\n" for p in self.puzzles))
+
+    def test_full_sdk(self):
+        p = self.puzzles[0]
+        solved = run("solve", stdin=p + "\n").stdout.strip()
+        text = ("#ASomeone\n#DA test\n#CMade here\n#B2026-12-02\n#SNonet tests\n#L3\n#Uhttps://example.org/\n"
+                "#N7\n#HSadMan\n[Puzzle]\n" + "\n".join(grid_rows(p, ".")) + "\n"
+                "[State]\n" + "\n".join(grid_rows(solved[:40] + p[40:], ".")) + "\n"
+                "[PencilMarks]\n" + "\n".join([",".join(["123"] * 9)] * 9) + "\n"
+                "[Colours]\n" + "\n".join(["RGBRGBRGB"] * 9) + "\n")
+        self.check(text, "full.sdk")
+
+
 class Usage(TempFiles):
     def test_version(self):
         result = run("--version")
