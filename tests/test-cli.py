@@ -788,7 +788,15 @@ class Library(TempFiles):
         self.assertRegex(collections, r"(?m)^ +1  Xml$")
 
         out = os.path.join(self.dir.name, "out.sdk")
-        result = self.library("export", "--collection", "Sdk", "-o", out)
+        # A .sdk is one puzzle: a collection goes to .sdm, or to blocks on request.
+        result = self.library("export", "--collection", "Sdk", "-o", out, status=2)
+        self.assertIn(".sdm", result.stderr)
+        self.assertFalse(os.path.exists(out))
+        sdm = os.path.join(self.dir.name, "out.sdm")
+        self.library("export", "--collection", "Sdk", "-o", sdm)
+        with open(sdm) as f:
+            self.assertEqual(f.read(), f"{P1000}\n{P2000}\n")
+        result = self.library("export", "--collection", "Sdk", "--format", "sdk", "-o", out)
         self.assertEqual(result.stdout, f"Exported 2 puzzles to {out}\n")
         with open(out) as f:
             text = f.read()

@@ -329,8 +329,9 @@ library_export (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection, N_("Only the puzzles of this collection"), "NAME" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-      N_("line (81 characters a puzzle) or sdk (9 rows under #T title, #A author, #D source, #C notes); "
-         "default: sdk for a FILE ending in .sdk, else line"), "FORMAT" },
+      N_("line (81 characters a puzzle, nothing else: .txt, .sdm) or sdk (9 rows under #T title, "
+         "#A author, #D source, #C notes); default: sdk for a FILE ending in .sdk (one puzzle), else line"),
+      "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The file to write, - for standard output (a file is replaced whole, never half-written; "
          "a link, pipe or device is written through)"), "FILE" },
@@ -381,6 +382,15 @@ library_export (int argc, char **argv)
   store = library_open_ids ("export", collection, -1, &ids);
   if (store == NULL)
     return CLI_STATUS_BAD_INPUT;
+  /* A .sdk file is one puzzle: several go one a line into a .sdm, or into
+   * Nonet's own .sdk blocks when asked for by --format sdk. */
+  if (format_name == NULL && format == NE_FORMAT_SDK && ids->len > 1)
+    {
+      fprintf (stderr, _("nonet-cli library export: a .sdk file holds one puzzle; write several to a .sdm "
+                         "file (one a line), or give --format sdk for one block a puzzle\n"));
+      library_usage_hint ("export");
+      return CLI_STATUS_BAD_INPUT;
+    }
   to_stdout = strcmp (output, "-") == 0;
   if (!to_stdout)
     file = g_file_new_for_commandline_arg (output);

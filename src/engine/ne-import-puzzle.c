@@ -12,6 +12,46 @@
 #include "nc-grade.h"
 #include "nc-solver.h"
 
+#include <glib/gi18n.h>
+
+/* Appends a line to the notes when value is given; format holds it. */
+static void append_note (GString *notes, const char *value, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+append_note (GString *notes, const char *value, const char *format, ...)
+{
+  va_list args;
+
+  if (value == NULL || value[0] == '\0')
+    return;
+  if (notes->len > 0)
+    g_string_append_c (notes, '\n');
+  va_start (args, format);
+  g_string_append_vprintf (notes, format, args);
+  va_end (args);
+}
+
+/* The library keeps a title, author, source and notes. SadMan's other
+ * headers go into the notes, each on a line of its own: the description
+ * (#D, when #S names the source), the comment (#C), the date (#B), the
+ * level (#L) and the address (#U). NULL when there are none. */
+static char *
+import_notes (const NcPuzzle *puzzle)
+{
+  g_autoptr(GString) notes = g_string_new (NULL);
+
+  if (nc_puzzle_meta (puzzle, 'S') != NULL)
+    append_note (notes, nc_puzzle_meta (puzzle, 'D'), "%s", nc_puzzle_meta (puzzle, 'D'));
+  append_note (notes, nc_puzzle_meta (puzzle, 'C'), "%s", nc_puzzle_meta (puzzle, 'C'));
+  /* Translators: a line of an imported puzzle's notes: the date its file gives */
+  append_note (notes, nc_puzzle_meta (puzzle, 'B'), _("Date: %s"), nc_puzzle_meta (puzzle, 'B'));
+  /* Translators: a line of an imported puzzle's notes: the level its file gives */
+  append_note (notes, nc_puzzle_meta (puzzle, 'L'), _("Level: %s"), nc_puzzle_meta (puzzle, 'L'));
+  /* Translators: a line of an imported puzzle's notes: the web address its file gives */
+  append_note (notes, nc_puzzle_meta (puzzle, 'U'), _("Address: %s"), nc_puzzle_meta (puzzle, 'U'));
+  return notes->len > 0 ? g_string_free (g_steal_pointer (&notes), FALSE) : NULL;
+}
+
 NeImportOutcome
 ne_import_add_puzzle (NeStore            *store,
                       const NcPuzzle     *puzzle,
@@ -27,11 +67,13 @@ ne_import_add_puzzle (NeStore            *store,
   NcGradeResult grade;
   gint64 original_id;
   gboolean was_trashed = FALSE;
+  g_autofree char *notes = import_notes (puzzle);
+  const char *source = nc_puzzle_meta (puzzle, 'S');
   NePuzzleMeta meta = {
     .title = nc_puzzle_meta (puzzle, 'T'),
     .author = nc_puzzle_meta (puzzle, 'A'),
-    .source = nc_puzzle_meta (puzzle, 'D'),
-    .notes = nc_puzzle_meta (puzzle, 'C'),
+    .source = source != NULL ? source : nc_puzzle_meta (puzzle, 'D'),
+    .notes = notes,
     .collection_id = collection_id,
   };
 

@@ -1241,8 +1241,8 @@ ne_export_puzzles (NeStore         *store,
   g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (format == NE_FORMAT_LINES)
-    g_string_append (out, "# Nonet export\n");
+  /* Puzzle lines only: HoDoKu's batch reader, and others, take any other
+   * line for a puzzle. The metadata goes in .sdk. */
   for (guint i = 0; i < n_ids; i++)
     {
       NePuzzleInfo info = { 0 };
