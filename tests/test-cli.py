@@ -704,16 +704,27 @@ class Library(TempFiles):
         # The count on standard output, the problems on standard error.
         self.assertEqual(result.stdout, "Imported 3 puzzles into “Forum”; 2 duplicates; 5 skipped.\n")
         lines = result.stderr.splitlines()
+        # In the GNU form FILE:LINE:COLUMN, as every command's problems.
         self.assertEqual(lines[0:5], [
-            f"nonet-cli: {path}: line 3: 80 cells, a puzzle has 81",
-            f"nonet-cli: {path}: line 4, column 11: 'x' is not a digit or a blank",
-            f"nonet-cli: {path}: line 5: r1c1 and r1c7 are both 4 (row 1)",
-            f"nonet-cli: {path}: line 6: no solution",
-            f"nonet-cli: {path}: line 7: more than one solution",
+            f"nonet-cli: {path}:3: 80 cells, a puzzle has 81",
+            f"nonet-cli: {path}:4:11: 'x' is not a digit or a blank",
+            f"nonet-cli: {path}:5: r1c1 and r1c7 are both 4 (row 1)",
+            f"nonet-cli: {path}:6: no solution",
+            f"nonet-cli: {path}:7: more than one solution",
         ])
-        self.assertRegex(lines[5], "^nonet-cli: " + re.escape(path) + ": line 9: the same puzzle as .*Forum")
-        self.assertRegex(lines[6], "^nonet-cli: " + re.escape(path) + ": line 10: the same puzzle as .*Forum")
+        self.assertRegex(lines[5], "^nonet-cli: " + re.escape(path) + ":9: the same puzzle as .*Forum")
+        self.assertRegex(lines[6], "^nonet-cli: " + re.escape(path) + ":10: the same puzzle as .*Forum")
         self.assertEqual(len(lines), 7)
+
+    def test_import_lists_problems_up_to_max_problems(self):
+        path = self.write("bad.txt", "x\n" * 150)
+        lines = self.library("import", path, status=1).stderr.splitlines()
+        self.assertEqual(len(lines), 101)
+        self.assertEqual(lines[99], f"nonet-cli: {path}:100:1: 'x' is not a digit or a blank")
+        self.assertEqual(lines[100], f"nonet-cli: {path}: … and 50 more problems (--max-problems 0 lists them all)")
+        self.assertEqual(len(self.library("import", "--max-problems", "0", path, status=1).stderr.splitlines()), 150)
+        self.assertEqual(len(self.library("import", "--max-problems", "5", path, status=1).stderr.splitlines()), 6)
+        self.assertIn("--max-problems", self.library("import", "--max-problems", "-1", path, status=2).stderr)
 
     def test_import_from_standard_input_and_export_to_standard_output(self):
         with open(os.path.join(DATA, "lines.txt")) as f:
@@ -723,7 +734,7 @@ class Library(TempFiles):
         self.assertEqual(result.stdout, "Imported 3 puzzles into “Piped”.\n")
         result = run("library", "--db", self.db, "import", "-", stdin=text + "x\n")
         self.assertEqual(result.returncode, 1)
-        self.assertIn("nonet-cli: standard input: line ", result.stderr)
+        self.assertIn("nonet-cli: standard input:", result.stderr)
         exported = self.library("export", "-c", "Piped", "--format", "line", "-o", "-").stdout
         puzzles = [l for l in exported.splitlines() if not l.startswith("#")]
         self.assertEqual(len(puzzles), 3)

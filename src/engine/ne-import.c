@@ -44,6 +44,7 @@ ne_import_report_free (NeImportReport *report)
     return;
   g_free (report->file_name);
   g_clear_pointer (&report->messages, g_ptr_array_unref);
+  g_clear_pointer (&report->problems, g_array_unref);
   g_free (report);
 }
 
@@ -706,32 +707,49 @@ typedef struct
 {
   NeStore        *store;
   NeImportReport *report;
+  guint           max_messages;    /* 0: no limit */
   guint           n_batch;         /* inserted in the open transaction */
   gboolean        in_batch;
   gint64          batch_start;
 } Importer;
 
 /* Whether one more problem would still be listed: a file of a million
- * bad lines lists the first NE_IMPORT_MAX_MESSAGES and counts the rest. */
+ * bad lines lists the first max_messages and counts the rest. */
 static gboolean
-report_has_room (NeImportReport *report)
+report_has_room (const Importer *importer)
 {
-  if (report->messages->len < NE_IMPORT_MAX_MESSAGES)
-    return TRUE;
-  report->n_unlisted++;
-  return FALSE;
+  return importer->max_messages == 0 || importer->report->messages->len < importer->max_messages;
 }
 
-static void G_GNUC_PRINTF (2, 3)
-add_message (NeImportReport *report, const char *format, ...)
+static void
+problem_clear (gpointer data)
 {
-  va_list args;
+  NeImportProblem *problem = data;
 
-  if (!report_has_room (report))
-    return;
-  va_start (args, format);
-  g_ptr_array_add (report->messages, g_strdup_vprintf (format, args));
-  va_end (args);
+  g_free (problem->text);
+}
+
+/* Lists a problem at line and column (0: the whole line), or counts it
+ * when the list is full. Takes text. */
+static void
+report_problem (Importer *importer, int line, int column, char *text)
+{
+  NeImportReport *report = importer->report;
+  NeImportProblem problem = { line, column, text };
+
+  if (!report_has_room (importer))
+    {
+      report->n_unlisted++;
+      g_free (text);
+      return;
+    }
+  if (column > 0)
+    /* Translators: "line 2, column 17: 'x' is not a digit or a blank" */
+    g_ptr_array_add (report->messages, g_strdup_printf (_("line %d, column %d: %s"), line, column, text));
+  else
+    /* Translators: "line 4: 79 cells, a puzzle has 81" */
+    g_ptr_array_add (report->messages, g_strdup_printf (_("line %d: %s"), line, text));
+  g_array_append_val (report->problems, problem);
 }
 
 static void
@@ -781,7 +799,7 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
   NeImportReport *report = importer->report;
   g_autofree char *message = NULL;
   /* A sentence only while the report lists problems (report_has_room). */
-  gboolean want_message = report->messages->len < NE_IMPORT_MAX_MESSAGES;
+  gboolean want_message = report_has_room (importer);
 
   switch (ne_import_add_puzzle (importer->store, puzzle, report->collection_id,
                                 importer_begin, importer, want_message ? &message : NULL, error))
@@ -790,20 +808,20 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
       importer->n_batch++;
       return TRUE;
     case NE_IMPORT_DUPLICATE:
-      add_message (report, _("line %d: %s"), puzzle->line, message);
+      report_problem (importer, puzzle->line, 0, g_strdup (message != NULL ? message : ""));
       report->n_duplicates++;
       return TRUE;
     case NE_IMPORT_CONFLICT:
     case NE_IMPORT_INVALID:
-      add_message (report, _("line %d: %s"), puzzle->line, message);
+      report_problem (importer, puzzle->line, 0, g_strdup (message != NULL ? message : ""));
       report->n_skipped++;
       return TRUE;
     case NE_IMPORT_NO_SOLUTION:
-      add_message (report, _("line %d: no solution"), puzzle->line);
+      report_problem (importer, puzzle->line, 0, g_strdup (_("no solution")));
       report->n_skipped++;
       return TRUE;
     case NE_IMPORT_MANY_SOLUTIONS:
-      add_message (report, _("line %d: more than one solution"), puzzle->line);
+      report_problem (importer, puzzle->line, 0, g_strdup (_("more than one solution")));
       report->n_skipped++;
       return TRUE;
     case NE_IMPORT_FAILED:
@@ -856,6 +874,7 @@ static NeImportReport *
 import_run (const char    *db_path,
             GFile         *file,
             const char    *collection_name,
+            guint          max_messages,
             GCancellable  *cancellable,
             ProgressSink   sink,
             gpointer       sink_data,
@@ -880,6 +899,8 @@ import_run (const char    *db_path,
 
   report->file_name = g_file_get_basename (file);
   report->messages = g_ptr_array_new_with_free_func (g_free);
+  report->problems = g_array_new (FALSE, FALSE, sizeof (NeImportProblem));
+  g_array_set_clear_func (report->problems, problem_clear);
 
   if (!load_file (file, name, &text, &len, cancellable, &load_error))
     {
@@ -932,6 +953,7 @@ import_run (const char    *db_path,
 
   importer.store = store;
   importer.report = report;
+  importer.max_messages = max_messages;
   nc_puzzle_init (&puzzle);
   while (ok && (result = source_next (&source, &puzzle, &parse_error)) != NC_READ_END)
     {
@@ -943,8 +965,7 @@ import_run (const char    *db_path,
         {
           report->n_found++;
           report->n_skipped++;
-          if (report_has_room (report))
-            g_ptr_array_add (report->messages, ne_parse_error_message (&parse_error));
+          report_problem (&importer, parse_error.line, parse_error.column, ne_parse_error_text (&parse_error));
         }
       else
         {
@@ -1030,6 +1051,20 @@ ne_import_file (const char            *db_path,
                 gpointer               user_data,
                 GError               **error)
 {
+  return ne_import_file_full (db_path, file, collection_name, NE_IMPORT_MAX_MESSAGES, cancellable,
+                              progress, user_data, error);
+}
+
+NeImportReport *
+ne_import_file_full (const char            *db_path,
+                     GFile                 *file,
+                     const char            *collection_name,
+                     guint                  max_messages,
+                     GCancellable          *cancellable,
+                     NeImportProgressFunc   progress,
+                     gpointer               user_data,
+                     GError               **error)
+{
   gpointer closure[2] = { (gpointer) progress, user_data };
 
   g_return_val_if_fail (db_path != NULL, NULL);
@@ -1037,7 +1072,7 @@ ne_import_file (const char            *db_path,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return import_run (db_path, file, collection_name, cancellable,
+  return import_run (db_path, file, collection_name, max_messages, cancellable,
                      progress != NULL ? call_progress_directly : NULL, closure, error);
 }
 
@@ -1127,7 +1162,7 @@ import_thread (GTask        *task,
   /* The job was filled in on the main thread; a pool thread that ran an
    * earlier task gets it through GLib's queue, which TSan cannot see. */
   tsan_acquire (job);
-  report = import_run (job->db_path, job->file, job->collection_name, cancellable,
+  report = import_run (job->db_path, job->file, job->collection_name, NE_IMPORT_MAX_MESSAGES, cancellable,
                        job->progress != NULL ? post_progress : NULL, task, &error);
   /* The report goes to the main thread through GTask's own locking. */
   tsan_release (task);
