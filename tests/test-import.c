@@ -733,6 +733,8 @@ test_round_trip_sdk (Fixture *fixture, gconstpointer data)
   round_trip (fixture, NE_FORMAT_SDK, "out.sdk");
 }
 
+#define STATE1000 "436951827........1..2.34...............1.5.6...78..2.......94.8.5.......16..7...."
+
 /* SadMan's full .sdk: the puzzle of [Puzzle], the headers the library has
  * no field for in the notes, #S as the source; [State], [PencilMarks] and
  * [Colours] make no puzzle and no problem. */
@@ -743,7 +745,8 @@ test_full_sdk (Fixture *fixture, gconstpointer data)
                                       "#TSeventeen\n#AGordon Royle\n#DA minimal one\n#CSeventeen clues\n"
                                       "#B2026-12-02\n#SMinimum Sudoku collection\n#L4\n#Uhttps://example.org/17\n"
                                       "#N1000\n#HNonet test\n[Puzzle]\n" P1000 "\n"
-                                      "[State]\n" P1000 "\n"
+                                      /* The first row filled in since. */
+                                      "[State]\n" STATE1000 "\n"
                                       "[PencilMarks]\n,123,,45,,,,,\n"
                                       "[Colours]\nRRRGGGBBB\n", -1);
   g_autoptr(NeImportReport) report = import (fixture, file, "Full");
@@ -762,6 +765,37 @@ test_full_sdk (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (info.notes, ==, "A minimal one\nSeventeen clues\nDate: 2026-12-02\nLevel: 4\n"
                                    "Address: https://example.org/17");
   ne_puzzle_info_clear (&info);
+
+  /* [State] is the game in progress: the first row entered. */
+  {
+    gint64 game_id = ne_store_find_current_game (store, &error);
+    NeStoreGame game = { 0 };
+    NcGrid board;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (game_id, >, 0);
+    g_assert_true (ne_store_load_game (store, game_id, &game, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (game.core);
+    nc_game_board (game.core, &board);
+    for (int i = 0; i < NC_CELLS; i++)
+      g_assert_cmpint (board.cell[i], ==, STATE1000[i] == '.' ? 0 : STATE1000[i] - '0');
+    ne_store_game_clear (&game);
+  }
+}
+
+/* A [State] that is the puzzle itself is no game. */
+static void
+test_sdk_state_unplayed (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) file = write_temp (fixture, "fresh.sdk", "[Puzzle]\n" P1000 "\n[State]\n" P1000 "\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, file, NULL);
+  g_autoptr(NeStore) store = open_store (fixture);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  g_assert_cmpint (ne_store_find_current_game (store, &error), ==, 0);
+  g_assert_no_error (error);
 }
 
 /* Rated lines keep their ratings as notes: a forum CSV under its header,
@@ -988,6 +1022,7 @@ main (int argc, char *argv[])
   ADD ("/import/nothing-imported", test_nothing_imported);
   ADD ("/import/peek-title", test_peek_title);
   ADD ("/import/full-sdk", test_full_sdk);
+  ADD ("/import/sdk-state-unplayed", test_sdk_state_unplayed);
   ADD ("/import/ratings", test_ratings);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);

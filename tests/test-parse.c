@@ -931,6 +931,14 @@ test_sdk_sections (void)
   g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'S'), ==, "The Times");
   g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'L'), ==, "3");
   g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'U'), ==, "https://example.org/");
+  /* [State] is the board as it was left. */
+  g_assert_true (puzzle.has_state);
+  for (int i = 0; i < NC_CELLS; i++)
+    g_assert_cmpint (puzzle.state.cell[i], ==, S1[i] - '0');
+  nc_puzzle_clear (&puzzle);
+  /* One that changes a given is not the puzzle's. */
+  parse_one ("[Puzzle]\n" P1 "\n[State]\n" P2 "\n", &puzzle);
+  g_assert_false (puzzle.has_state);
   nc_puzzle_clear (&puzzle);
   /* A header after the sections starts the next puzzle. */
   assert_reads ("[Puzzle]\n" P1 "\n[Colours]\n" P3 "\n#ANext\n" P2 "\n",

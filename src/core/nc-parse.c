@@ -35,7 +35,8 @@
  *    its column (counted in characters).
  *  - "[Puzzle]" (SadMan .sdk) is ignored; any other "[Name]" section
  *    ([State], [PencilMarks], [Colours]) is skipped up to the next
- *    "[Puzzle]" or '#X' header.
+ *    "[Puzzle]" or '#X' header. A [State] right after the puzzle of a
+ *    [Puzzle] section that keeps its givens is its state (has_state).
  *  - A line of exactly 81 cells is a puzzle. A line of 9 cells starts a grid,
  *    and 9 such rows make a puzzle; blank and separator lines between rows
  *    are skipped. A comment, "[Puzzle]", an 81-cell line or the end of the
@@ -79,6 +80,7 @@ struct NcReader
   char                *title;       /* a title line waiting for the next grid */
   char                *columns;     /* a "puzzle,..." CSV header's other names */
   bool                 skipping;    /* inside an .sdk section that is not a puzzle */
+  bool                 sdk_puzzle;  /* after "[Puzzle]", before its puzzle */
   bool                 have_last;
   NcGrid               last;        /* the puzzle read last, for its solution */
 };
@@ -308,6 +310,26 @@ section_kind (const unsigned char *p, size_t n)
         same = false;
     }
   return same && n == sizeof puzzle - 1 ? 1 : 2;
+}
+
+static bool
+is_state_section (const unsigned char *p, size_t n)
+{
+  static const char state[] = "[state]";
+
+  while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+    n--;
+  while (n > 0 && (*p == ' ' || *p == '\t'))
+    {
+      p++;
+      n--;
+    }
+  if (n != sizeof state - 1)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if ((p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i]) != state[i])
+      return false;
+  return true;
 }
 
 static bool
@@ -853,6 +875,79 @@ nc_reader_free (NcReader *reader)
   free (reader);
 }
 
+static void reader_release (NcReader *reader);
+
+/* Where the section that starts at pos ends: at the next "[Name]" line or
+ * '#X' header, or the end of the text. */
+static size_t
+section_end (const NcReader *reader, size_t pos)
+{
+  const unsigned char *text = reader->text;
+
+  while (pos < reader->len)
+    {
+      size_t end = pos, first = pos;
+
+      while (end < reader->len && text[end] != '\n' && text[end] != '\r')
+        end++;
+      while (first < end && (text[first] == ' ' || text[first] == '\t'))
+        first++;
+      if (section_kind (text + pos, end - pos) != 0
+          || (end - first >= 2 && text[first] == '#' && text[first + 1] >= 'A' && text[first + 1] <= 'Z'))
+        return pos;
+      pos = end;
+      while (pos < reader->len && (text[pos] == '\n' || text[pos] == '\r'))
+        pos++;
+    }
+  return reader->len;
+}
+
+/* SadMan's [State] after the [Puzzle] just read: the board as it was
+ * left. Looks ahead without reading: the section is skipped later. It is
+ * kept when it holds every given. */
+static void
+take_state (const NcReader *reader, NcPuzzle *puzzle)
+{
+  const unsigned char *text = reader->text;
+  size_t pos = reader->pos, end = pos;
+  NcReader state;
+  NcPuzzle read;
+  NcParseError error;
+
+  while (pos < reader->len)
+    {
+      end = pos;
+      while (end < reader->len && text[end] != '\n' && text[end] != '\r')
+        end++;
+      if (section_kind (text + pos, end - pos) == 2)
+        break;
+      for (size_t q = pos; q < end; q++)
+        if (text[q] != ' ' && text[q] != '\t')
+          return;
+      pos = end;
+      while (pos < reader->len && (text[pos] == '\n' || text[pos] == '\r'))
+        pos++;
+    }
+  if (pos >= reader->len || !is_state_section (text + pos, end - pos))
+    return;
+  while (end < reader->len && (text[end] == '\n' || text[end] == '\r'))
+    end++;
+  reader_init (&state, (const char *) text + end, section_end (reader, end) - end);
+  if (nc_reader_next (&state, &read, &error) == NC_READ_PUZZLE)
+    {
+      bool keeps = true;
+
+      for (int i = 0; i < NC_CELLS; i++)
+        if (puzzle->grid.cell[i] != 0 && read.grid.cell[i] != puzzle->grid.cell[i])
+          keeps = false;
+      puzzle->has_state = keeps;
+      if (keeps)
+        puzzle->state = read.grid;
+    }
+  nc_puzzle_clear (&read);
+  reader_release (&state);
+}
+
 /* A line of cells, in or out of a grid. Returns true when it produced a
  * result in *puzzle or *error; false to go on reading. */
 static bool
@@ -886,6 +981,9 @@ read_cells (NcReader *reader, const Line *line, NcPuzzle *puzzle, NcParseError *
       if (!emit (reader, puzzle, line->cell, number, false))
         return false;
       take_fields (reader, puzzle, line);
+      if (reader->sdk_puzzle)
+        take_state (reader, puzzle);
+      reader->sdk_puzzle = false;
       *result = NC_READ_PUZZLE;
       return true;
     }
@@ -917,6 +1015,9 @@ read_cells (NcReader *reader, const Line *line, NcPuzzle *puzzle, NcParseError *
       reader->block_rows = 0;
       if (!emit (reader, puzzle, reader->block.cell, reader->block_line, true))
         return false;
+      if (reader->sdk_puzzle)
+        take_state (reader, puzzle);
+      reader->sdk_puzzle = false;
       *result = NC_READ_PUZZLE;
       return true;
     }
@@ -963,6 +1064,7 @@ nc_reader_next (NcReader *reader, NcPuzzle *puzzle, NcParseError *error)
               break;
             }
           /* A section that is not the puzzle lasts until "[Puzzle]" or a header. */
+          reader->sdk_puzzle = line.kind == LINE_SECTION;
           if (line.kind == LINE_OTHER_SECTION)
             reader->skipping = true;
           else if (line.kind == LINE_SECTION

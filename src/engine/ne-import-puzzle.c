@@ -9,6 +9,7 @@
 #include "ne-import-puzzle.h"
 #include "ne-messages.h"
 
+#include "nc-game.h"
 #include "nc-grade.h"
 #include "nc-solver.h"
 
@@ -52,6 +53,33 @@ import_notes (const NcPuzzle *puzzle)
   return notes->len > 0 ? g_string_free (g_steal_pointer (&notes), FALSE) : NULL;
 }
 
+/* A SadMan [State] beyond the givens is a game in progress: its digits
+ * become the moves of a game of the new puzzle. */
+static gboolean
+save_progress (NeStore *store, gint64 puzzle_id, const NcPuzzle *puzzle, GError **error)
+{
+  NcGame *game;
+  gint64 game_id, version = 0;
+  gboolean moved = FALSE, ok;
+
+  if (!puzzle->has_state)
+    return TRUE;
+  game = nc_game_new (&puzzle->grid);
+  if (game == NULL)
+    g_error ("out of memory");
+  for (int i = 0; i < NC_CELLS; i++)
+    if (puzzle->grid.cell[i] == 0 && puzzle->state.cell[i] != 0)
+      {
+        NcMove move = { .kind = NC_MOVE_SET, .cell = (int8_t) i, .digit = puzzle->state.cell[i] };
+
+        moved |= nc_game_apply (game, move);
+      }
+  game_id = moved ? ne_store_start_game (store, puzzle_id, error) : 0;
+  ok = !moved || (game_id > 0 && ne_store_save_game (store, &game_id, &version, game, 0, error));
+  nc_game_free (game);
+  return ok;
+}
+
 NeImportOutcome
 ne_import_add_puzzle (NeStore            *store,
                       const NcPuzzle     *puzzle,
@@ -66,6 +94,7 @@ ne_import_add_puzzle (NeStore            *store,
   NcGrid solution;
   NcGradeResult grade;
   gint64 original_id;
+  gint64 puzzle_id;
   gboolean was_trashed = FALSE;
   g_autofree char *notes = import_notes (puzzle);
   const char *source = nc_puzzle_meta (puzzle, 'S');
@@ -118,9 +147,10 @@ ne_import_add_puzzle (NeStore            *store,
     }
   nc_grade (&puzzle->grid, &grade, NULL, NULL);
 
-  if (ne_store_insert_puzzle (store, &puzzle->grid, &solution, (int) grade.grade,
-                              (int) grade.score, &meta, NULL, &local_error) > 0)
-    return NE_IMPORT_ADDED;
+  puzzle_id = ne_store_insert_puzzle (store, &puzzle->grid, &solution, (int) grade.grade,
+                                      (int) grade.score, &meta, NULL, &local_error);
+  if (puzzle_id > 0)
+    return save_progress (store, puzzle_id, puzzle, error) ? NE_IMPORT_ADDED : NE_IMPORT_FAILED;
   if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE)
       || g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID))
     {
