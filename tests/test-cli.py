@@ -250,7 +250,15 @@ class Formats(TempFiles):
     def test_project_euler_96(self):
         text = "".join(f"Grid {i + 1:02}\n" + "\n".join(grid_rows(p)) + "\n"
                        for i, p in enumerate(self.puzzles))
-        self.check(text, "sudoku.txt")
+        path = self.check(text, "sudoku.txt").args[-1]
+        # Imported, each grid is named by its header.
+        db = os.path.join(self.dir.name, "library.db")
+        result = run("library", "--db", db, "import", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "Imported 50 puzzles.\n")
+        table = run("library", "--db", db, "list", "--format", "table").stdout
+        self.assertIn("Grid 01", table)
+        self.assertIn("Grid 50", table)
 
     def test_title_above_lines(self):
         self.check("Fifty minimal puzzles\n" + "\n".join(self.puzzles) + "\n")
