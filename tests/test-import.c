@@ -992,6 +992,16 @@ test_peek_title (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (title, ==, "Tom & Jerry");
   g_free (title);
   g_assert_null (ne_import_peek_title (lines));
+  /* A title on top of a list names it; "Grid 01" above a grid does not. */
+  {
+    g_autoptr(GFile) list = write_temp (fixture, "list.txt", "Hard seventeen-clue puzzles\n" P1000 "\n", -1);
+    g_autoptr(GFile) euler = write_temp (fixture, "euler.txt", "Grid 01\n.........\n", -1);
+
+    title = ne_import_peek_title (list);
+    g_assert_cmpstr (title, ==, "Hard seventeen-clue puzzles");
+    g_free (title);
+    g_assert_null (ne_import_peek_title (euler));
+  }
   /* A folder, a file gone: no title, no error. */
   g_unlink (path);
   g_assert_null (ne_import_peek_title (missing));

@@ -326,20 +326,43 @@ peek_xml_name (const char *text)
   return g_string_free (g_steal_pointer (&name), FALSE);
 }
 
-/* The first "#D" header line's text; NULL when none. */
+/* A title on the first line of a list of 81-character lines ("Hard
+ * seventeen-clue puzzles" on top); not "Grid 01" above a grid, nor a CSV
+ * header. NULL when none. */
+static char *
+peek_list_title (char **lines)
+{
+  guint i = 0, next;
+
+  while (lines[i] != NULL && lines[i][0] == '\0')
+    i++;
+  if (lines[i] == NULL || !g_ascii_isalpha (lines[i][0]) || !g_ascii_isalpha (lines[i][1])
+      || g_ascii_strncasecmp (lines[i], "puzzle,", 7) == 0)
+    return NULL;
+  for (next = i + 1; lines[next] != NULL && lines[next][0] == '\0'; next++)
+    ;
+  if (lines[next] == NULL || strlen (lines[next]) < NC_CELLS)
+    return NULL;
+  return g_strdup (lines[i]);
+}
+
+/* The first "#D" header line's text, or a list's title line; NULL when
+ * none. */
 static char *
 peek_sdk_description (const char *text)
 {
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_strstrip (lines[i]);
   for (guint i = 0; lines[i] != NULL && lines[i + 1] != NULL; i++)
     {
-      const char *line = g_strstrip (lines[i]);
+      const char *line = lines[i];
 
       if (g_str_has_prefix (line, "#D"))
         return g_strdup (line + 2);
     }
-  return NULL;
+  return peek_list_title (lines);
 }
 
 char *
