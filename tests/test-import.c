@@ -819,6 +819,40 @@ test_ratings (Fixture *fixture, gconstpointer data)
   ne_puzzle_info_clear (&info);
 }
 
+/* An OpenSudoku game the player had begun: its entered digits (editable
+ * cells with a value) are the game in progress. */
+static void
+test_opensudoku_progress (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) file = write_temp (fixture, "begun.opensudoku",
+                                      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+                                      "<opensudoku version=\"2\">\n<folder name=\"Begun\" created=\"1400000000000\">\n"
+                                      "<game created=\"1400000000000\" state=\"1\" time=\"0\" last_played=\"0\" "
+                                      "data=\"version: 1&#10;4|0|1|3|0|1|6|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|1|0|0|0|0|1|0|0|1|2|0|0|0|0|1|3|0|0|4|0|0|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|1|0|0|0|0|1|5|0|0|0|0|1|6|0|0|0|0|1|0|0|1|0|0|1|7|0|0|8|0|0|0|0|1|0|0|1|2|0|0|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|9|0|0|4|0|0|0|0|1|8|0|0|0|0|1|5|0|0|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|1|0|0|6|0|0|0|0|1|0|0|1|7|0|0|0|0|1|0|0|1|0|0|1|0|0|1|\" note=\"\" command_stack=\"\" />\n"
+                                      "</folder>\n</opensudoku>\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, file, NULL);
+  g_autoptr(NeStore) store = open_store (fixture);
+  g_autoptr(GError) error = NULL;
+  gint64 game_id;
+  NeStoreGame game = { 0 };
+  NcGrid board;
+
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  game_id = ne_store_find_current_game (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game_id, >, 0);
+  g_assert_true (ne_store_load_game (store, game_id, &game, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < NC_CELLS; i++)
+    g_assert_cmpint (game.givens.cell[i], ==, P1000[i] == '.' ? 0 : P1000[i] - '0');
+  nc_game_board (game.core, &board);
+  g_assert_cmpint (board.cell[0], ==, 4);
+  g_assert_cmpint (board.cell[1], ==, 3);
+  g_assert_cmpint (board.cell[2], ==, 6);
+  g_assert_cmpint (board.cell[3], ==, 0);
+  ne_store_game_clear (&game);
+}
+
 static guint
 count_files (const char *path)
 {
@@ -1034,6 +1068,7 @@ main (int argc, char *argv[])
   ADD ("/import/full-sdk", test_full_sdk);
   ADD ("/import/sdk-state-unplayed", test_sdk_state_unplayed);
   ADD ("/import/ratings", test_ratings);
+  ADD ("/import/opensudoku-progress", test_opensudoku_progress);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);
   ADD ("/export/failures", test_export_failures);

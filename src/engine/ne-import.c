@@ -118,8 +118,9 @@ xml_item_error (XmlState *state, NcParseErrorKind kind, int line, size_t count, 
 
 /* The givens of a serialised cell collection; FALSE when it is not one. */
 static gboolean
-parse_cell_collection (const char *data, NcGrid *grid)
+parse_cell_collection (const char *data, NcPuzzle *puzzle)
 {
+  NcGrid *grid = &puzzle->grid;
   g_auto(GStrv) fields = NULL;
   const char *cells = strchr (data, '\n');
   guint n;
@@ -136,8 +137,15 @@ parse_cell_collection (const char *data, NcGrid *grid)
       const char *editable = g_strstrip (fields[i * 3 + 2]);
 
       if (strlen (value) != 1 || value[0] < '0' || value[0] > '9')
-        return FALSE;
+        {
+          puzzle->has_state = false;
+          return FALSE;
+        }
       grid->cell[i] = strcmp (editable, "0") == 0 ? (uint8_t) (value[0] - '0') : 0;
+      /* An editable cell with a digit is the player's: a game in progress. */
+      puzzle->state.cell[i] = (uint8_t) (value[0] - '0');
+      if (grid->cell[i] == 0 && value[0] != '0')
+        puzzle->has_state = true;
     }
   return TRUE;
 }
@@ -151,7 +159,7 @@ xml_add_game (XmlState *state, int line, const char *data, const char *note)
 
   nc_puzzle_init (&item.puzzle);
   item.puzzle.line = line;
-  if (parse_cell_collection (digits, &item.puzzle.grid))
+  if (parse_cell_collection (digits, &item.puzzle))
     ;
   else if (len != NC_CELLS)
     {
