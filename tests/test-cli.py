@@ -227,6 +227,73 @@ class Check(TempFiles):
         self.assertEqual(result.stdout, f"# line 1: 'x' is not a digit or a blank\n{EULER1_SOLUTION}\n")
 
 
+def grid_rows(puzzle, blank="0", sep=""):
+    return [sep.join(c if c not in ".0" else blank for c in puzzle[r * 9:r * 9 + 9]) for r in range(9)]
+
+
+class Formats(TempFiles):
+    """Files as other programs and sites write them, read whole: no header
+    or comment of the format is counted as a skipped puzzle."""
+
+    @classmethod
+    def setUpClass(cls):
+        result = run("generate", "-n", "50", "--seed", "96")
+        assert result.returncode == 0, result.stderr
+        cls.puzzles = result.stdout.split()
+
+    def check(self, text, name="input.txt"):
+        result = run("check", self.write(name, text))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertEqual(result.stderr, "")
+        return result
+
+    def test_project_euler_96(self):
+        text = "".join(f"Grid {i + 1:02}\n" + "\n".join(grid_rows(p)) + "\n"
+                       for i, p in enumerate(self.puzzles))
+        path = self.check(text, "sudoku.txt").args[-1]
+        # Imported, each grid is named by its header.
+        db = os.path.join(self.dir.name, "library.db")
+        result = run("library", "--db", db, "import", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "Imported 50 puzzles.\n")
+        table = run("library", "--db", db, "list", "--format", "table").stdout
+        self.assertIn("Grid 01", table)
+        self.assertIn("Grid 50", table)
+
+    def test_title_above_lines(self):
+        self.check("Fifty minimal puzzles\n" + "\n".join(self.puzzles) + "\n")
+
+    def test_qqwing_csv_and_solution(self):
+        self.check("Puzzle,\n" + "".join(p + ",\n" for p in self.puzzles))
+        solved = run("solve", stdin="\n".join(self.puzzles[:5]) + "\n").stdout.split()
+        self.check("Puzzle,Solution,\n" + "".join(f"{p},{s},\n" for p, s in zip(self.puzzles, solved)))
+        self.check("".join(f"{p}\n{s}\n" for p, s in zip(self.puzzles, solved)))
+        readable = "".join("\n".join(grid_rows(p, ".", " ")) + "\n\n" + "\n".join(grid_rows(s, ".", " ")) + "\n\n"
+                           for p, s in zip(self.puzzles, solved))
+        result = run("solve", stdin=readable)
+        self.assertEqual(result.stdout.split(), solved)
+
+    def test_blanks_and_commas(self):
+        self.check("".join(p.replace(".", "_") + "\n" for p in self.puzzles[:10]))
+        self.check("".join("\n".join(grid_rows(p, "*")) + "\n\n" for p in self.puzzles[:10]))
+        self.check("".join("\n".join(grid_rows(p, "0", ",")) + "\n\n" for p in self.puzzles[:10]))
+
+    def test_forum_csv_and_gnome_sudoku(self):
+        self.check("#!sudoku -c1,-c2\npuzzle,label,poster,ER,EP,ED\n"
+                   + "".join(f"{p},n{i},someone,9.{i % 10},9.0,2.3\n" for i, p in enumerate(self.puzzles)))
+        self.check("".join(" ".join(c if c != "." else "0" for c in p) + "\t0.5\n" for p in self.puzzles))
+
+    def test_full_sdk(self):
+        p = self.puzzles[0]
+        solved = run("solve", stdin=p + "\n").stdout.strip()
+        text = ("#ASomeone\n#DA test\n#CMade here\n#B2026-12-02\n#SNonet tests\n#L3\n#Uhttps://example.org/\n"
+                "#N7\n#HSadMan\n[Puzzle]\n" + "\n".join(grid_rows(p, ".")) + "\n"
+                "[State]\n" + "\n".join(grid_rows(solved[:40] + p[40:], ".")) + "\n"
+                "[PencilMarks]\n" + "\n".join([",".join(["123"] * 9)] * 9) + "\n"
+                "[Colours]\n" + "\n".join(["RGBRGBRGB"] * 9) + "\n")
+        self.check(text, "full.sdk")
+
+
 class Usage(TempFiles):
     def test_version(self):
         result = run("--version")
@@ -645,16 +712,27 @@ class Library(TempFiles):
         # The count on standard output, the problems on standard error.
         self.assertEqual(result.stdout, "Imported 3 puzzles into “Forum”; 2 duplicates; 5 skipped.\n")
         lines = result.stderr.splitlines()
+        # In the GNU form FILE:LINE:COLUMN, as every command's problems.
         self.assertEqual(lines[0:5], [
-            f"nonet-cli: {path}: line 3: 80 cells, a puzzle has 81",
-            f"nonet-cli: {path}: line 4, column 11: 'x' is not a digit or a blank",
-            f"nonet-cli: {path}: line 5: r1c1 and r1c7 are both 4 (row 1)",
-            f"nonet-cli: {path}: line 6: no solution",
-            f"nonet-cli: {path}: line 7: more than one solution",
+            f"nonet-cli: {path}:3: 80 cells, a puzzle has 81",
+            f"nonet-cli: {path}:4:11: 'x' is not a digit or a blank",
+            f"nonet-cli: {path}:5: r1c1 and r1c7 are both 4 (row 1)",
+            f"nonet-cli: {path}:6: no solution",
+            f"nonet-cli: {path}:7: more than one solution",
         ])
-        self.assertRegex(lines[5], "^nonet-cli: " + re.escape(path) + ": line 9: the same puzzle as .*Forum")
-        self.assertRegex(lines[6], "^nonet-cli: " + re.escape(path) + ": line 10: the same puzzle as .*Forum")
+        self.assertRegex(lines[5], "^nonet-cli: " + re.escape(path) + ":9: the same puzzle as .*Forum")
+        self.assertRegex(lines[6], "^nonet-cli: " + re.escape(path) + ":10: the same puzzle as .*Forum")
         self.assertEqual(len(lines), 7)
+
+    def test_import_lists_problems_up_to_max_problems(self):
+        path = self.write("bad.txt", "x\n" * 150)
+        lines = self.library("import", path, status=1).stderr.splitlines()
+        self.assertEqual(len(lines), 101)
+        self.assertEqual(lines[99], f"nonet-cli: {path}:100:1: 'x' is not a digit or a blank")
+        self.assertEqual(lines[100], f"nonet-cli: {path}: … and 50 more problems (--max-problems 0 lists them all)")
+        self.assertEqual(len(self.library("import", "--max-problems", "0", path, status=1).stderr.splitlines()), 150)
+        self.assertEqual(len(self.library("import", "--max-problems", "5", path, status=1).stderr.splitlines()), 6)
+        self.assertIn("--max-problems", self.library("import", "--max-problems", "-1", path, status=2).stderr)
 
     def test_import_from_standard_input_and_export_to_standard_output(self):
         with open(os.path.join(DATA, "lines.txt")) as f:
@@ -664,7 +742,7 @@ class Library(TempFiles):
         self.assertEqual(result.stdout, "Imported 3 puzzles into “Piped”.\n")
         result = run("library", "--db", self.db, "import", "-", stdin=text + "x\n")
         self.assertEqual(result.returncode, 1)
-        self.assertIn("nonet-cli: standard input: line ", result.stderr)
+        self.assertIn("nonet-cli: standard input:", result.stderr)
         exported = self.library("export", "-c", "Piped", "--format", "line", "-o", "-").stdout
         puzzles = [l for l in exported.splitlines() if not l.startswith("#")]
         self.assertEqual(len(puzzles), 3)
@@ -729,7 +807,15 @@ class Library(TempFiles):
         self.assertRegex(collections, r"(?m)^ +1  Xml$")
 
         out = os.path.join(self.dir.name, "out.sdk")
-        result = self.library("export", "--collection", "Sdk", "-o", out)
+        # A .sdk is one puzzle: a collection goes to .sdm, or to blocks on request.
+        result = self.library("export", "--collection", "Sdk", "-o", out, status=2)
+        self.assertIn(".sdm", result.stderr)
+        self.assertFalse(os.path.exists(out))
+        sdm = os.path.join(self.dir.name, "out.sdm")
+        self.library("export", "--collection", "Sdk", "-o", sdm)
+        with open(sdm) as f:
+            self.assertEqual(f.read(), f"{P1000}\n{P2000}\n")
+        result = self.library("export", "--collection", "Sdk", "--format", "sdk", "-o", out)
         self.assertEqual(result.stdout, f"Exported 2 puzzles to {out}\n")
         with open(out) as f:
             text = f.read()

@@ -296,7 +296,7 @@ class Faults(unittest.TestCase):
         print(f"a file cut short: {out.strip()}")
         self.assertEqual(proc.returncode, 1, out + err)
         self.assertIn("Imported 5 puzzles; 1 skipped.", out)
-        self.assertRegex(err, rf"nonet-cli: {re.escape(fifo)}: line 6\b.*40 cells")
+        self.assertRegex(err, rf"nonet-cli: {re.escape(fifo)}:6: .*40 cells")
         self.assertEqual(library_givens(db), before | {as_givens(p) for p in lines})
 
     # ---- Floods ----
@@ -317,7 +317,7 @@ class Faults(unittest.TestCase):
         self.assertEqual(out, "Imported 0 puzzles; 100000 skipped.\n")
         lines = err.splitlines()
         self.assertEqual(len(lines), 101)
-        self.assertEqual(lines[-1], f"nonet-cli: {bad}: … and 99,900 more problems")
+        self.assertEqual(lines[-1], f"nonet-cli: {bad}: … and 99900 more problems (--max-problems 0 lists them all)")
 
     def test_repeated_puzzle_is_a_duplicate_at_once(self):
         db, before = self.saved_library(self.dir)
@@ -327,9 +327,9 @@ class Faults(unittest.TestCase):
         self.assertEqual(out, "Imported 1 puzzle; 20059 duplicates.\n")
         lines = err.splitlines()
         # Named by the title its import gave it (after its file: "first 1").
-        self.assertRegex(lines[0], rf"^nonet-cli: {re.escape(again)}: line 1: the same puzzle as “first \d+”$")
+        self.assertRegex(lines[0], rf"^nonet-cli: {re.escape(again)}:1: the same puzzle as “first \d+”$")
         self.assertEqual(len(lines), 101)
-        self.assertEqual(lines[-1], f"nonet-cli: {again}: … and 19,959 more problems")
+        self.assertEqual(lines[-1], f"nonet-cli: {again}: … and 19959 more problems (--max-problems 0 lists them all)")
         self.assertEqual(library_givens(db), before | {as_givens(self.big[0])})
 
     def test_check_input_is_capped(self):

@@ -605,6 +605,19 @@ round_trip (Fixture *fixture, NeExportFormat format, const char *name)
   g_assert_cmpuint (ids->len, ==, 3);   /* two from the .sdk, one more from the lines */
   g_assert_true (ne_export_puzzles (store, (const gint64 *) (gpointer) ids->data, ids->len, format, out, &error));
   g_assert_no_error (error);
+  if (format == NE_FORMAT_LINES)
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      /* Puzzle lines only, which any program reads: no "#" header. */
+      g_assert_true (g_file_load_contents (out, NULL, &text, NULL, NULL, &error));
+      lines = g_strsplit (text, "\n", -1);
+      g_assert_cmpuint (g_strv_length (lines), ==, 4);
+      for (guint i = 0; i < 3; i++)
+        g_assert_cmpuint (strlen (lines[i]), ==, 81);
+      g_assert_cmpstr (lines[3], ==, "");
+    }
 
   back = ne_import_file (other_db, out, "Back", NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -718,6 +731,126 @@ test_round_trip_sdk (Fixture *fixture, gconstpointer data)
 {
   g_assert_cmpint (ne_export_format_for_name ("A.SDK"), ==, NE_FORMAT_SDK);
   round_trip (fixture, NE_FORMAT_SDK, "out.sdk");
+}
+
+#define STATE1000 "436951827........1..2.34...............1.5.6...78..2.......94.8.5.......16..7...."
+
+/* SadMan's full .sdk: the puzzle of [Puzzle], the headers the library has
+ * no field for in the notes, #S as the source; [State], [PencilMarks] and
+ * [Colours] make no puzzle and no problem. */
+static void
+test_full_sdk (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) file = write_temp (fixture, "full.sdk",
+                                      "#TSeventeen\n#AGordon Royle\n#DA minimal one\n#CSeventeen clues\n"
+                                      "#B2026-12-02\n#SMinimum Sudoku collection\n#L4\n#Uhttps://example.org/17\n"
+                                      "#N1000\n#HNonet test\n[Puzzle]\n" P1000 "\n"
+                                      /* The first row filled in since. */
+                                      "[State]\n" STATE1000 "\n"
+                                      "[PencilMarks]\n,123,,45,,,,,\n"
+                                      "[Colours]\nRRRGGGBBB\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, file, "Full");
+  g_autoptr(NeStore) store = open_store (fixture);
+  g_autoptr(GArray) ids = ne_store_list_puzzle_ids (store, report->collection_id, -1, NULL);
+  g_autoptr(GError) error = NULL;
+  NePuzzleInfo info = { 0 };
+
+  g_assert_cmpuint (report->n_found, ==, 1);
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  g_assert_cmpuint (report->n_skipped, ==, 0);
+  g_assert_cmpuint (report->messages->len, ==, 0);
+  g_assert_true (ne_store_get_puzzle (store, g_array_index (ids, gint64, 0), &info, &error));
+  g_assert_cmpstr (info.title, ==, "Seventeen");
+  g_assert_cmpstr (info.source, ==, "Minimum Sudoku collection");
+  g_assert_cmpstr (info.notes, ==, "A minimal one\nSeventeen clues\nDate: 2026-12-02\nLevel: 4\n"
+                                   "Address: https://example.org/17");
+  ne_puzzle_info_clear (&info);
+
+  /* [State] is the game in progress: the first row entered. */
+  {
+    gint64 game_id = ne_store_find_current_game (store, &error);
+    NeStoreGame game = { 0 };
+    NcGrid board;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (game_id, >, 0);
+    g_assert_true (ne_store_load_game (store, game_id, &game, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (game.core);
+    nc_game_board (game.core, &board);
+    for (int i = 0; i < NC_CELLS; i++)
+      g_assert_cmpint (board.cell[i], ==, STATE1000[i] == '.' ? 0 : STATE1000[i] - '0');
+    ne_store_game_clear (&game);
+  }
+}
+
+/* A [State] that is the puzzle itself is no game. */
+static void
+test_sdk_state_unplayed (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) file = write_temp (fixture, "fresh.sdk", "[Puzzle]\n" P1000 "\n[State]\n" P1000 "\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, file, NULL);
+  g_autoptr(NeStore) store = open_store (fixture);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  g_assert_cmpint (ne_store_find_current_game (store, &error), ==, 0);
+  g_assert_no_error (error);
+}
+
+/* Rated lines keep their ratings as notes: a forum CSV under its header,
+ * GNOME Sudoku 2.x after a tab. */
+static void
+test_ratings (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) file = write_temp (fixture, "rated.csv",
+                                      "#!sudoku -c1,-c2\npuzzle,label,poster,ER,EP,ED\n"
+                                      P1000 ",golden,someone,11.9,11.9,11.3\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, file, "Rated");
+  g_autoptr(NeStore) store = open_store (fixture);
+  g_autoptr(GArray) ids = ne_store_list_puzzle_ids (store, report->collection_id, -1, NULL);
+  g_autoptr(GError) error = NULL;
+  NePuzzleInfo info = { 0 };
+
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  g_assert_cmpuint (report->messages->len, ==, 0);
+  g_assert_true (ne_store_get_puzzle (store, g_array_index (ids, gint64, 0), &info, &error));
+  g_assert_cmpstr (info.notes, ==, "label: golden\nposter: someone\nER: 11.9\nEP: 11.9\nED: 11.3");
+  ne_puzzle_info_clear (&info);
+}
+
+/* An OpenSudoku game the player had begun: its entered digits (editable
+ * cells with a value) are the game in progress. */
+static void
+test_opensudoku_progress (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GFile) file = write_temp (fixture, "begun.opensudoku",
+                                      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+                                      "<opensudoku version=\"2\">\n<folder name=\"Begun\" created=\"1400000000000\">\n"
+                                      "<game created=\"1400000000000\" state=\"1\" time=\"0\" last_played=\"0\" "
+                                      "data=\"version: 1&#10;4|0|1|3|0|1|6|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|1|0|0|0|0|1|0|0|1|2|0|0|0|0|1|3|0|0|4|0|0|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|1|0|0|0|0|1|5|0|0|0|0|1|6|0|0|0|0|1|0|0|1|0|0|1|7|0|0|8|0|0|0|0|1|0|0|1|2|0|0|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|9|0|0|4|0|0|0|0|1|8|0|0|0|0|1|5|0|0|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|0|0|1|1|0|0|6|0|0|0|0|1|0|0|1|7|0|0|0|0|1|0|0|1|0|0|1|0|0|1|\" note=\"\" command_stack=\"\" />\n"
+                                      "</folder>\n</opensudoku>\n", -1);
+  g_autoptr(NeImportReport) report = import (fixture, file, NULL);
+  g_autoptr(NeStore) store = open_store (fixture);
+  g_autoptr(GError) error = NULL;
+  gint64 game_id;
+  NeStoreGame game = { 0 };
+  NcGrid board;
+
+  g_assert_cmpuint (report->n_imported, ==, 1);
+  game_id = ne_store_find_current_game (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game_id, >, 0);
+  g_assert_true (ne_store_load_game (store, game_id, &game, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < NC_CELLS; i++)
+    g_assert_cmpint (game.givens.cell[i], ==, P1000[i] == '.' ? 0 : P1000[i] - '0');
+  nc_game_board (game.core, &board);
+  g_assert_cmpint (board.cell[0], ==, 4);
+  g_assert_cmpint (board.cell[1], ==, 3);
+  g_assert_cmpint (board.cell[2], ==, 6);
+  g_assert_cmpint (board.cell[3], ==, 0);
+  ne_store_game_clear (&game);
 }
 
 static guint
@@ -893,6 +1026,16 @@ test_peek_title (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (title, ==, "Tom & Jerry");
   g_free (title);
   g_assert_null (ne_import_peek_title (lines));
+  /* A title on top of a list names it; "Grid 01" above a grid does not. */
+  {
+    g_autoptr(GFile) list = write_temp (fixture, "list.txt", "Hard seventeen-clue puzzles\n" P1000 "\n", -1);
+    g_autoptr(GFile) euler = write_temp (fixture, "euler.txt", "Grid 01\n.........\n", -1);
+
+    title = ne_import_peek_title (list);
+    g_assert_cmpstr (title, ==, "Hard seventeen-clue puzzles");
+    g_free (title);
+    g_assert_null (ne_import_peek_title (euler));
+  }
   /* A folder, a file gone: no title, no error. */
   g_unlink (path);
   g_assert_null (ne_import_peek_title (missing));
@@ -922,6 +1065,10 @@ main (int argc, char *argv[])
   ADD ("/import/titles", test_titles);
   ADD ("/import/nothing-imported", test_nothing_imported);
   ADD ("/import/peek-title", test_peek_title);
+  ADD ("/import/full-sdk", test_full_sdk);
+  ADD ("/import/sdk-state-unplayed", test_sdk_state_unplayed);
+  ADD ("/import/ratings", test_ratings);
+  ADD ("/import/opensudoku-progress", test_opensudoku_progress);
   ADD ("/export/round-trip-lines", test_round_trip_lines);
   ADD ("/export/round-trip-sdk", test_round_trip_sdk);
   ADD ("/export/failures", test_export_failures);

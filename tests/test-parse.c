@@ -210,7 +210,7 @@ test_line_bad_char (void)
   /* The first fault is the one reported, whatever follows it. */
   assert_reads ("4..-3.......6..8..........1....5..9..8....6...7.2.....y..1.27..5.3....4.9........\n",
                 "error 1 4 line 1, column 4: '-' is not a digit or a blank\n");
-  assert_reads ("text about the puzzle\n", "error 1 1 line 1, column 1: 't' is not a digit or a blank\n");
+  assert_reads ("t about the puzzle\n", "error 1 1 line 1, column 1: 't' is not a digit or a blank\n");
   assert_reads (P2 " '\n", "error 1 83 line 1, column 83: \"'\" is not a digit or a blank\n");
 }
 
@@ -422,11 +422,10 @@ test_grid_short (void)
     g_assert_cmpint (nc_reader_next (reader, &puzzle, &error), ==, NC_READ_END);
     nc_reader_free (reader);
   }
-  /* A title line after a short grid is its own fault; the next grid reads. */
+  /* A title line after a short grid ends it; the next grid reads. */
   assert_reads (R1 "\n" R2 "\n" R3 "\n" R4 "\n" R5 "\n" R6 "\n" R7 "\n" R8 "\n"
                 "Puzzle 2\n" P1_ROWS,
                 "error 1 0 line 1: the grid has 8 rows, a puzzle has 9\n"
-                "error 9 1 line 9, column 1: 'P' is not a digit or a blank\n"
                 "puzzle 10 " P1 "\n");
 }
 
@@ -721,8 +720,8 @@ test_parse_puzzle (void)
   assert_parse_fails ("#AFirst\n" P1_ROWS "\n#ASecond\n" P1_ROWS, 13, 0,
                       "line 13: a second puzzle starts here, only one was expected");
   assert_parse_fails (&P2[2], 1, 0, "line 1: 79 cells, a puzzle has 81");
-  assert_parse_fails ("hello\n" P2, 1, 1, "line 1, column 1: 'h' is not a digit or a blank");
-  assert_parse_fails (P2 "\nhello\n", 2, 1, "line 2, column 1: 'h' is not a digit or a blank");
+  assert_parse_fails ("h\n" P2, 1, 1, "line 1, column 1: 'h' is not a digit or a blank");
+  assert_parse_fails (P2 "\nh 1\n", 2, 1, "line 2, column 1: 'h' is not a digit or a blank");
   assert_parse_fails (P1_ROWS R9 "\n", 10, 0, "line 10: the grid has 1 row, a puzzle has 9");
   assert_parse_fails (P2 "\n" P3 "\n" P1 "\n", 2, 0, "line 2: a second puzzle starts here, only one was expected");
 }
@@ -873,6 +872,150 @@ test_data_sets (void)
     }
 }
 
+/* P1's solution, as qqwing --solution prints it after the puzzle. */
+#define S1 "278145693354698712916273485692817354837564129145329876423751968581936247769482531"
+
+/* Project Euler 96: a "Grid 01" line names the grid under it. */
+static void
+test_euler (void)
+{
+  NcReader *reader = nc_reader_new ("Grid 01\n" P1_ROWS "Grid 02\n" P1_ROWS, strlen ("Grid 01\n" P1_ROWS "Grid 02\n" P1_ROWS));
+  NcPuzzle puzzle;
+  NcParseError error;
+
+  g_assert_cmpint (nc_reader_next (reader, &puzzle, &error), ==, NC_READ_PUZZLE);
+  g_assert_cmpint (puzzle.line, ==, 2);
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'T'), ==, "Grid 01");
+  nc_puzzle_clear (&puzzle);
+  g_assert_cmpint (nc_reader_next (reader, &puzzle, &error), ==, NC_READ_PUZZLE);
+  g_assert_cmpint (puzzle.line, ==, 12);
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'T'), ==, "Grid 02");
+  nc_puzzle_clear (&puzzle);
+  g_assert_cmpint (nc_reader_next (reader, &puzzle, &error), ==, NC_READ_END);
+  nc_reader_free (reader);
+  /* Euler writes blanks as '0'. */
+  assert_reads ("Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n"
+                "006708200\n002609500\n800203009\n005010300\n",
+                "puzzle 2 "
+                "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n");
+}
+
+/* A title on top of a list of lines is no puzzle and no fault. */
+static void
+test_title_line (void)
+{
+  NcPuzzle puzzle;
+
+  assert_reads ("Hard seventeen-clue puzzles (2024)\n" P2 "\n" P3 "\n",
+                "puzzle 2 " P2 "\npuzzle 3 " P3 "\n");
+  parse_one ("Hard seventeen-clue puzzles\n" P2 "\n", &puzzle);
+  g_assert_null (nc_puzzle_meta (&puzzle, 'T'));
+  nc_puzzle_clear (&puzzle);
+}
+
+/* SadMan's full .sdk: [State], [PencilMarks] and [Colours] are no puzzles. */
+static void
+test_sdk_sections (void)
+{
+  NcPuzzle puzzle;
+  const char *text = "#AJane\n#DA fine one\n#BFriday\n#SThe Times\n#L3\n#Uhttps://example.org/\n"
+                     "[Puzzle]\n" P1_ROWS
+                     "[State]\n" S1 "\n"
+                     "[PencilMarks]\n,123,45,,6,,,,\n,,,,,,,,\n"
+                     "[Colours]\nRRRR.....\nGGGGGGGGG\n";
+
+  parse_one (text, &puzzle);
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'A'), ==, "Jane");
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'D'), ==, "A fine one");
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'B'), ==, "Friday");
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'S'), ==, "The Times");
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'L'), ==, "3");
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'U'), ==, "https://example.org/");
+  /* [State] is the board as it was left. */
+  g_assert_true (puzzle.has_state);
+  for (int i = 0; i < NC_CELLS; i++)
+    g_assert_cmpint (puzzle.state.cell[i], ==, S1[i] - '0');
+  nc_puzzle_clear (&puzzle);
+  /* One that changes a given is not the puzzle's. */
+  parse_one ("[Puzzle]\n" P1 "\n[State]\n" P2 "\n", &puzzle);
+  g_assert_false (puzzle.has_state);
+  nc_puzzle_clear (&puzzle);
+  /* A header after the sections starts the next puzzle. */
+  assert_reads ("[Puzzle]\n" P1 "\n[Colours]\n" P3 "\n#ANext\n" P2 "\n",
+                "puzzle 2 " P1 "\npuzzle 6 " P2 "\n");
+}
+
+/* qqwing: --csv's header and trailing comma, --solution's answer after
+ * each puzzle, in one-line and readable form. */
+static void
+test_qqwing (void)
+{
+  NcPuzzle puzzle;
+
+  assert_reads ("Puzzle,\n" P1 ",\n" P2 ",\n", "puzzle 2 " P1 "\npuzzle 3 " P2 "\n");
+  assert_reads ("Puzzle,Solution,\n" P1 "," S1 ",\n", "puzzle 2 " P1 "\n");
+  parse_one ("Puzzle,Solution,\n" P1 "," S1 ",\n", &puzzle);
+  g_assert_null (nc_puzzle_meta (&puzzle, 'C'));
+  nc_puzzle_clear (&puzzle);
+  assert_reads (P1 "\n" S1 "\n" P2 "\n", "puzzle 1 " P1 "\npuzzle 3 " P2 "\n");
+  assert_reads (". . 3 | . 2 . | 6 . .\n9 . . | 3 . 5 | . . 1\n. . 1 | 8 . 6 | 4 . .\n"
+                "------+-------+------\n"
+                ". . 8 | 1 . 2 | 9 . .\n7 . . | . . . | . . 8\n. . 6 | 7 . 8 | 2 . .\n"
+                "------+-------+------\n"
+                ". . 2 | 6 . 9 | 5 . .\n8 . . | 2 . 3 | . . 9\n. . 5 | . 1 . | 3 . .\n\n"
+                "4 8 3 | 9 2 1 | 6 5 7\n9 6 7 | 3 4 5 | 8 2 1\n2 5 1 | 8 7 6 | 4 9 3\n"
+                "------+-------+------\n"
+                "5 4 8 | 1 3 2 | 9 7 6\n7 2 9 | 5 6 4 | 1 3 8\n1 3 6 | 7 9 8 | 2 4 5\n"
+                "------+-------+------\n"
+                "3 7 2 | 6 8 9 | 5 1 4\n8 1 4 | 2 5 3 | 7 6 9\n6 9 5 | 4 1 7 | 3 8 2\n",
+                "puzzle 1 "
+                "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n");
+  /* A full grid alone, or one that does not solve the puzzle before, is a puzzle. */
+  assert_reads (S1 "\n", "puzzle 1 " S1 "\n");
+}
+
+/* Blanks written '_' or '*', and rows with a comma between cells. */
+static void
+test_blank_marks (void)
+{
+  g_autofree char *underscores = g_strdelimit (g_strdup (P1), ".", '_');
+  g_autofree char *stars = g_strdelimit (g_strdup (P1_ROWS), ".", '*');
+  g_autofree char *expected = g_strdup_printf ("puzzle 1 %s\n", P1);
+
+  assert_reads (underscores, expected);
+  assert_reads (stars, expected);
+  /* A rule of stars is still a rule. */
+  assert_reads ("*********\n" P1 "\n*-*-*-*\n", "puzzle 2 " P1 "\n");
+  assert_reads ("2,0,0,1,0,5,0,0,3\n0,5,4,0,0,0,7,1,0\n0,1,0,2,0,3,0,8,0\n"
+                "6,0,2,8,0,7,3,0,4\n0,0,0,0,0,0,0,0,0\n1,0,5,3,0,9,8,0,6\n"
+                "0,2,0,7,0,1,0,6,0\n0,8,1,0,0,0,2,4,0\n7,0,0,4,0,2,0,0,1\n",
+                expected);
+}
+
+/* A forum CSV keeps its ratings as the note; GNOME Sudoku its rating. */
+static void
+test_rated_fields (void)
+{
+  NcPuzzle puzzle;
+  g_autofree char *gnome = NULL;
+  GString *spaced = g_string_new (NULL);
+
+  parse_one ("#!sudoku -c1,-c2\npuzzle,label,poster,ER,EP,ED\n" P1 ",golden,ab,11.9,11.9,11.3\n", &puzzle);
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'C'), ==, "label: golden\nposter: ab\nER: 11.9\nEP: 11.9\nED: 11.3");
+  nc_puzzle_clear (&puzzle);
+  parse_one (P1 ",11.9\n", &puzzle);
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'C'), ==, "11.9");
+  nc_puzzle_clear (&puzzle);
+
+  for (int i = 0; i < 81; i++)
+    g_string_append_printf (spaced, "%s%c", i > 0 ? " " : "", P1[i] == '.' ? '0' : P1[i]);
+  gnome = g_strdup_printf ("%s\t0.527\n", spaced->str);
+  g_string_free (spaced, TRUE);
+  parse_one (gnome, &puzzle);
+  g_assert_cmpstr (nc_puzzle_meta (&puzzle, 'C'), ==, "rating: 0.527");
+  nc_puzzle_clear (&puzzle);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -904,6 +1047,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/parse/garbage", test_garbage);
   g_test_add_func ("/core/parse/large", test_large);
   g_test_add_func ("/core/parse/data-sets", test_data_sets);
+  g_test_add_func ("/core/parse/euler", test_euler);
+  g_test_add_func ("/core/parse/title-line", test_title_line);
+  g_test_add_func ("/core/parse/sdk-sections", test_sdk_sections);
+  g_test_add_func ("/core/parse/qqwing", test_qqwing);
+  g_test_add_func ("/core/parse/blank-marks", test_blank_marks);
+  g_test_add_func ("/core/parse/rated-fields", test_rated_fields);
 
   return g_test_run ();
 }

@@ -171,8 +171,22 @@ print_import_report (const char *name, const char *collection, const NeImportRep
   cli_out ("%s\n", line->str);
   /* The problems go where every command's go, after the count. */
   cli_flush_stdout ();
-  for (guint i = 0; i < report->messages->len; i++)
-    fprintf (stderr, "nonet-cli: %s: %s\n", name, (const char *) g_ptr_array_index (report->messages, i));
+  for (guint i = 0; i < report->problems->len; i++)
+    {
+      const NeImportProblem *problem = &g_array_index (report->problems, NeImportProblem, i);
+
+      cli_problem (name, problem->line, problem->column, problem->text);
+    }
+  if (report->n_unlisted > 0)
+    {
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "… and %u more problem (--max-problems 0 lists them all)",
+                                                            "… and %u more problems (--max-problems 0 lists them all)",
+                                                            report->n_unlisted),
+                                               report->n_unlisted);
+
+      cli_problem (name, 0, 0, more);
+    }
   g_string_free (line, TRUE);
 }
 
@@ -180,9 +194,12 @@ static int
 library_import (int argc, char **argv)
 {
   g_autofree char *collection = NULL;
+  gint64 max_problems = NE_IMPORT_MAX_MESSAGES;
   const GOptionEntry entries[] = {
     { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection,
       N_("Add the puzzles to this collection, created if needed"), "NAME" },
+    { "max-problems", 0, 0, G_OPTION_ARG_INT64, &max_problems,
+      N_("Say at most N problems of each input on standard error, then how many more; 0 for all (default 100)"), "N" },
     { NULL }
   };
   gboolean show_progress = isatty (fileno (stderr));
@@ -198,6 +215,12 @@ library_import (int argc, char **argv)
                       entries, &argc, &argv)
       || !cli_option_text ("nonet-cli library import", "--collection", &collection))
     return CLI_STATUS_BAD_INPUT;
+  if (max_problems < 0 || max_problems > G_MAXUINT)
+    {
+      fprintf (stderr, _("nonet-cli %s: --max-problems must be between 0 and %u\n"), "library import", G_MAXUINT);
+      library_usage_hint ("import");
+      return CLI_STATUS_BAD_INPUT;
+    }
   if (argc < 2)
     {
       fprintf (stderr, _("nonet-cli library import: a file to import is needed\n"));
@@ -215,8 +238,8 @@ library_import (int argc, char **argv)
       g_autoptr(NeImportReport) report = NULL;
       g_autoptr(GError) error = NULL;
 
-      report = ne_import_file (library_db_path (), file, collection, NULL,
-                               show_progress ? print_import_progress : NULL, (gpointer) name, &error);
+      report = ne_import_file_full (library_db_path (), file, collection, (guint) max_problems, NULL,
+                                    show_progress ? print_import_progress : NULL, (gpointer) name, &error);
       if (show_progress)
         fprintf (stderr, "\r\033[K");
       if (report == NULL)
@@ -329,8 +352,9 @@ library_export (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection, N_("Only the puzzles of this collection"), "NAME" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-      N_("line (81 characters a puzzle) or sdk (9 rows under #T title, #A author, #D source, #C notes); "
-         "default: sdk for a FILE ending in .sdk, else line"), "FORMAT" },
+      N_("line (81 characters a puzzle, nothing else: .txt, .sdm) or sdk (9 rows under #T title, "
+         "#A author, #D source, #C notes); default: sdk for a FILE ending in .sdk (one puzzle), else line"),
+      "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The file to write, - for standard output (a file is replaced whole, never half-written; "
          "a link, pipe or device is written through)"), "FILE" },
@@ -381,6 +405,15 @@ library_export (int argc, char **argv)
   store = library_open_ids ("export", collection, -1, &ids);
   if (store == NULL)
     return CLI_STATUS_BAD_INPUT;
+  /* A .sdk file is one puzzle: several go one a line into a .sdm, or into
+   * Nonet's own .sdk blocks when asked for by --format sdk. */
+  if (format_name == NULL && format == NE_FORMAT_SDK && ids->len > 1)
+    {
+      fprintf (stderr, _("nonet-cli library export: a .sdk file holds one puzzle; write several to a .sdm "
+                         "file (one a line), or give --format sdk for one block a puzzle\n"));
+      library_usage_hint ("export");
+      return CLI_STATUS_BAD_INPUT;
+    }
   to_stdout = strcmp (output, "-") == 0;
   if (!to_stdout)
     file = g_file_new_for_commandline_arg (output);

@@ -16,12 +16,27 @@
  *    comments ("#comment" is not a 'c' header). Headers go with the next
  *    puzzle, good or bad, and never carry over to the one after.
  *  - After a cell, whitespace then '#' starts a trailing comment.
+ *  - '*' and '_' are blanks on a line of 9 or 81 cells with them (inside a
+ *    grid, a row of nine is a row of blanks); otherwise they are rules.
+ *  - ',' between single cells is a space ("0,0,2,..."); after 81 cells it
+ *    starts CSV fields, kept as the note: "name: value" under a
+ *    "puzzle,name,..." header line (a "solution" column is dropped), the
+ *    bare value without one. After a tab, 81 cells may be followed by a
+ *    rating (GNOME Sudoku 2.x), kept as "rating: value".
+ *  - A line opening with two letters is a title: above a grid it becomes
+ *    the grid's 'T' (Project Euler's "Grid 01"); above lines of 81 it names
+ *    the list and is dropped. "Puzzle,..." is a CSV header.
+ *  - A full grid that keeps every given of the puzzle before it and breaks
+ *    no rule is that puzzle's solution (qqwing --solution) and is dropped.
  *  - A line of only '-', '+', '=', '*', '_', '|', dashes, box-drawing
  *    characters and spaces is a separator line; such lines and blank lines
  *    are skipped anywhere. In a line of cells '|' and the vertical
  *    box-drawing bars separate boxes; anything else is a fault, reported at
  *    its column (counted in characters).
- *  - "[Puzzle]" (SadMan .sdk) is ignored.
+ *  - "[Puzzle]" (SadMan .sdk) is ignored; any other "[Name]" section
+ *    ([State], [PencilMarks], [Colours]) is skipped up to the next
+ *    "[Puzzle]" or '#X' header. A [State] right after the puzzle of a
+ *    [Puzzle] section that keeps its givens is its state (has_state).
  *  - A line of exactly 81 cells is a puzzle. A line of 9 cells starts a grid,
  *    and 9 such rows make a puzzle; blank and separator lines between rows
  *    are skipped. A comment, "[Puzzle]", an 81-cell line or the end of the
@@ -62,13 +77,21 @@ struct NcReader
   NcGrid               block;
 
   char                *meta[26];    /* headers waiting for the next puzzle */
+  char                *title;       /* a title line waiting for the next grid */
+  char                *columns;     /* a "puzzle,..." CSV header's other names */
+  bool                 skipping;    /* inside an .sdk section that is not a puzzle */
+  bool                 sdk_puzzle;  /* after "[Puzzle]", before its puzzle */
+  bool                 have_last;
+  NcGrid               last;        /* the puzzle read last, for its solution */
 };
 
 typedef enum
 {
   LINE_BLANK,
   LINE_COMMENT,
-  LINE_SECTION,
+  LINE_SECTION,          /* "[Puzzle]" */
+  LINE_OTHER_SECTION,    /* "[State]", "[PencilMarks]", "[Colours]"...: skipped */
+  LINE_TITLE,            /* a line that opens with a word */
   LINE_SEPARATOR,
   LINE_BAD_SEPARATOR,   /* a separator line with a fault: not a row */
   LINE_CELLS,
@@ -83,6 +106,9 @@ typedef struct
   size_t   cells;                 /* may pass 81: cell[] keeps the first 81 */
   size_t   faults;
   size_t   rules;                 /* '-', '+' ...: faults only beside cells */
+  size_t   stars;                 /* '*' and '_' among the rules */
+  size_t   extra;                 /* start of the fields after the cells, or 0 */
+  bool     tabbed;                /* those fields follow a tab, not a comma */
   bool     bar;
   uint8_t  cell[NC_CELLS];
   size_t   fault_column;          /* of the first fault, 0 when none */
@@ -256,10 +282,12 @@ quote_char (const unsigned char *p, size_t n, uint32_t c, char out[QUOTE_SIZE])
     }
 }
 
-static bool
-is_section (const unsigned char *p, size_t n)
+/* 1 for "[Puzzle]", 2 for any other "[Name]" section line, 0 for others. */
+static int
+section_kind (const unsigned char *p, size_t n)
 {
-  static const char section[] = "[puzzle]";
+  static const char puzzle[] = "[puzzle]";
+  bool same = true;
 
   while (n > 0 && (*p == ' ' || *p == '\t'))
     {
@@ -268,55 +296,130 @@ is_section (const unsigned char *p, size_t n)
     }
   while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
     n--;
-  if (n != sizeof section - 1)
-    return false;
-  for (size_t i = 0; i < n; i++)
+  if (n < 3 || p[0] != '[' || p[n - 1] != ']')
+    return 0;
+  for (size_t i = 1; i + 1 < n; i++)
     {
       unsigned char b = p[i];
 
       if (b >= 'A' && b <= 'Z')
         b = (unsigned char) (b - 'A' + 'a');
-      if (b != (unsigned char) section[i])
-        return false;
+      if (b < 'a' || b > 'z')
+        return 0;
+      if (n != sizeof puzzle - 1 || b != (unsigned char) puzzle[i])
+        same = false;
     }
+  return same && n == sizeof puzzle - 1 ? 1 : 2;
+}
+
+static bool
+is_state_section (const unsigned char *p, size_t n)
+{
+  static const char state[] = "[state]";
+
+  while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+    n--;
+  while (n > 0 && (*p == ' ' || *p == '\t'))
+    {
+      p++;
+      n--;
+    }
+  if (n != sizeof state - 1)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if ((p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i]) != state[i])
+      return false;
   return true;
 }
 
+static bool
+is_letter (unsigned char b)
+{
+  return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
+}
+
+/* Where the cells of a line end when fields follow them: the first comma of
+ * a CSV line whose fields are not single cells ("0,0,2,..." is a row), or
+ * the last tab after 81 cells (GNOME Sudoku's rating). Sets *extra to the
+ * start of those fields; 0 when there are none. *commas_are_spaces is set
+ * for rows written with a comma between cells. */
+static size_t
+find_fields (const unsigned char *text, size_t start, size_t end, size_t *extra,
+             bool *commas_are_spaces)
+{
+  size_t first_comma = 0, field = 0, last_tab = 0, cells = 0;
+  bool any_comma = false, singles = true;
+
+  *extra = 0;
+  *commas_are_spaces = false;
+  for (size_t q = start; q < end; q++)
+    {
+      if (text[q] == ',')
+        {
+          if (!any_comma)
+            first_comma = q;
+          any_comma = true;
+          field = 0;
+        }
+      else if (text[q] == '\t')
+        last_tab = q;
+      else if (text[q] != ' ' && ++field > 1)
+        singles = false;
+    }
+  if (any_comma && singles)
+    {
+      *commas_are_spaces = true;
+      return end;
+    }
+  if (any_comma)
+    {
+      *extra = first_comma + 1;
+      return first_comma;
+    }
+  if (last_tab == 0)
+    return end;
+  for (size_t q = start; q < last_tab; q++)
+    if ((text[q] >= '0' && text[q] <= '9') || text[q] == '.')
+      cells++;
+  if (cells != NC_CELLS)
+    return end;
+  *extra = last_tab + 1;
+  return last_tab;
+}
+
+/* One pass over the cells of a line; stars_blank reads '*' and '_' as
+ * blanks rather than rules. */
 static void
-scan_line (const NcReader *reader, Line *line)
+scan_cells (const NcReader *reader, Line *line, size_t start, size_t end, bool commas_are_spaces,
+            bool stars_blank)
 {
   const unsigned char *text = reader->text;
-  size_t start = reader->pos, end = start, column = 0;
+  size_t column = 0;
   bool seen = false, after_space = false;
 
-  while (end < reader->len && text[end] != '\n' && text[end] != '\r')
-    end++;
-  line->end = end;
-  line->next = end;
-  if (end < reader->len)
-    {
-      line->next++;
-      if (text[end] == '\r' && line->next < reader->len && text[line->next] == '\n')
-        line->next++;
-    }
-  line->cells = line->faults = line->rules = 0;
+  line->cells = line->faults = line->rules = line->stars = 0;
   line->fault_column = line->rule_column = 0;
   line->bar = false;
-
-  if (is_section (text + start, end - start))
-    {
-      line->kind = LINE_SECTION;
-      return;
-    }
 
   for (size_t q = start, n; q < end; q += n)
     {
       uint32_t c;
       uint8_t digit = 0;
+      CharClass class;
 
       n = decode_char (text + q, end - q, &c);
       column++;
-      switch (classify (c, &digit))
+      class = classify (c, &digit);
+      if (c == ',' && commas_are_spaces)
+        class = CHAR_SPACE;
+      else if (c == '*' || c == '_')
+        {
+          if (stars_blank)
+            class = CHAR_CELL;
+          else
+            line->stars++;
+        }
+      switch (class)
         {
         case CHAR_SPACE:
           after_space = true;
@@ -365,6 +468,7 @@ scan_line (const NcReader *reader, Line *line)
     }
 
 done:
+  line->end = end;
   if (line->cells > 0 && line->rules > 0)
     {
       line->faults += line->rules;
@@ -380,6 +484,59 @@ done:
     line->kind = LINE_BAD_SEPARATOR;
   else
     line->kind = LINE_CELLS;
+}
+
+static void
+scan_line (const NcReader *reader, Line *line)
+{
+  const unsigned char *text = reader->text;
+  size_t start = reader->pos, end = start, first = start, cells_end;
+  bool commas_are_spaces;
+  int section;
+
+  while (end < reader->len && text[end] != '\n' && text[end] != '\r')
+    end++;
+  line->next = end;
+  if (end < reader->len)
+    {
+      line->next++;
+      if (text[end] == '\r' && line->next < reader->len && text[line->next] == '\n')
+        line->next++;
+    }
+  line->end = end;
+  line->extra = 0;
+  line->tabbed = false;
+
+  section = section_kind (text + start, end - start);
+  if (section != 0)
+    {
+      line->kind = section == 1 ? LINE_SECTION : LINE_OTHER_SECTION;
+      return;
+    }
+  if (reader->skipping)
+    {
+      line->kind = first < end && text[first] == '#' ? LINE_COMMENT : LINE_BLANK;
+      line->hash = first;
+      return;
+    }
+  while (first < end && (text[first] == ' ' || text[first] == '\t'))
+    first++;
+  if (end - first >= 2 && is_letter (text[first]) && is_letter (text[first + 1]))
+    {
+      line->kind = LINE_TITLE;
+      line->hash = first;
+      return;
+    }
+
+  cells_end = find_fields (text, start, end, &line->extra, &commas_are_spaces);
+  line->tabbed = line->extra > 0 && text[cells_end] == '\t';
+  scan_cells (reader, line, start, cells_end, commas_are_spaces, false);
+  /* Blanks written '*' or '_' among the cells of a row or a puzzle line. */
+  if (line->stars > 0 && line->stars == line->rules
+      && (line->kind == LINE_CELLS || (line->kind == LINE_SEPARATOR && reader->block_rows > 0))
+      && (line->cells + line->stars == 9 || line->cells + line->stars == NC_CELLS))
+    scan_cells (reader, line, start, cells_end, commas_are_spaces, true);
+  line->end = end;
 }
 
 static int
@@ -404,6 +561,16 @@ drop_meta (NcReader *reader)
       free (reader->meta[i]);
       reader->meta[i] = NULL;
     }
+  free (reader->title);
+  reader->title = NULL;
+}
+
+static void
+reader_release (NcReader *reader)
+{
+  drop_meta (reader);
+  free (reader->columns);
+  reader->columns = NULL;
 }
 
 /* Copies the header text as valid UTF-8 without control characters, whole
@@ -480,6 +647,46 @@ take_header (NcReader *reader, const Line *line)
   reader->meta[tag] = joined;
 }
 
+static bool
+starts_puzzle_columns (const char *text)
+{
+  static const char word[] = "puzzle,";
+
+  for (size_t i = 0; i < sizeof word - 1; i++)
+    {
+      char c = text[i];
+
+      if (c >= 'A' && c <= 'Z')
+        c = (char) (c - 'A' + 'a');
+      if (c != word[i])
+        return false;
+    }
+  return true;
+}
+
+/* A title line: "Grid 01" above a grid names it; "puzzle,label,ER,..."
+ * names the CSV columns that follow. */
+static void
+take_title (NcReader *reader, const Line *line)
+{
+  const unsigned char *text = reader->text;
+  size_t start = line->hash, end = line->end, len;
+  char buf[META_MAX];
+
+  while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+    end--;
+  len = copy_meta_text (buf, META_MAX - 1, text + start, end - start);
+  buf[len] = '\0';
+  if (len >= 7 && starts_puzzle_columns (buf))
+    {
+      free (reader->columns);
+      reader->columns = strdup (buf + 7);
+      return;
+    }
+  free (reader->title);
+  reader->title = len > 0 ? strdup (buf) : NULL;
+}
+
 static void
 set_error (NcParseError *error, NcParseErrorKind kind, int line, int column, size_t count)
 {
@@ -498,13 +705,127 @@ describe_fault (NcParseError *error, int number, const Line *line, bool row)
     set_error (error, row ? NC_PARSE_ROW_CELLS : NC_PARSE_LINE_CELLS, number, 0, line->cells);
 }
 
-static void
-emit (NcReader *reader, NcPuzzle *puzzle, const uint8_t cells[NC_CELLS], int number)
+/* A full grid that keeps every given of the puzzle before it and breaks no
+ * rule is that puzzle's solution (qqwing --solution prints both). */
+static bool
+solves_last (const NcReader *reader, const uint8_t cells[NC_CELLS])
 {
+  NcGrid grid;
+  NcConflict conflict;
+
+  if (!reader->have_last || nc_grid_is_full (&reader->last))
+    return false;
+  memcpy (grid.cell, cells, NC_CELLS);
+  if (!nc_grid_is_full (&grid) || nc_grid_find_conflicts (&grid, &conflict, 1) > 0)
+    return false;
+  for (int i = 0; i < NC_CELLS; i++)
+    if (reader->last.cell[i] != 0 && reader->last.cell[i] != cells[i])
+      return false;
+  return true;
+}
+
+/* Appends "text" to the puzzle's note, on a line of its own. */
+static void
+add_note (NcPuzzle *puzzle, const char *name, const unsigned char *p, size_t n)
+{
+  char buf[META_MAX];
+  char **note = &puzzle->meta['C' - 'A'];
+  size_t old_len = *note != NULL ? strlen (*note) : 0;
+  size_t name_len = name != NULL ? strlen (name) + 2 : 0;
+  size_t len;
+  char *joined;
+
+  while (n > 0 && (*p == ' ' || *p == '\t' || *p == '"'))
+    {
+      p++;
+      n--;
+    }
+  while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '"'))
+    n--;
+  if (n == 0 || old_len + 1 + name_len >= META_MAX)
+    return;
+  len = copy_meta_text (buf, META_MAX - old_len - 1 - name_len, p, n);
+  if (len == 0)
+    return;
+  joined = realloc (*note, old_len + 1 + name_len + len + 1);
+  if (joined == NULL)
+    return;
+  if (old_len > 0)
+    joined[old_len++] = '\n';
+  if (name != NULL)
+    {
+      memcpy (joined + old_len, name, name_len - 2);
+      memcpy (joined + old_len + name_len - 2, ": ", 2);
+      old_len += name_len;
+    }
+  memcpy (joined + old_len, buf, len);
+  joined[old_len + len] = '\0';
+  *note = joined;
+}
+
+/* The fields after a puzzle's cells become its note: "ER: 11.9" under a
+ * "puzzle,...,ER,..." header, the bare values without one, "rating: 0.52"
+ * after a tab. A "solution" column is the answer, not a note. */
+static void
+take_fields (const NcReader *reader, NcPuzzle *puzzle, const Line *line)
+{
+  const unsigned char *text = reader->text;
+  const char *names = reader->columns;
+  size_t q = line->extra;
+
+  if (line->extra == 0)
+    return;
+  if (line->tabbed)
+    {
+      add_note (puzzle, "rating", text + q, line->end - q);
+      return;
+    }
+  while (q <= line->end)
+    {
+      size_t stop = q;
+      char name[64] = "";
+
+      while (stop < line->end && text[stop] != ',')
+        stop++;
+      if (names != NULL && *names != '\0')
+        {
+          const char *comma = strchr (names, ',');
+          size_t n = comma != NULL ? (size_t) (comma - names) : strlen (names);
+
+          snprintf (name, sizeof name, "%.*s", (int) n, names);
+          names += comma != NULL ? n + 1 : n;
+        }
+      if (strcmp (name, "solution") != 0 && strcmp (name, "Solution") != 0)
+        add_note (puzzle, name[0] != '\0' ? name : NULL, text + q, stop - q);
+      q = stop + 1;
+    }
+}
+
+/* Hands the waiting headers to the puzzle; false (and nothing handed) for
+ * the solution of the puzzle before. */
+static bool
+emit (NcReader *reader, NcPuzzle *puzzle, const uint8_t cells[NC_CELLS], int number, bool grid)
+{
+  if (solves_last (reader, cells))
+    {
+      reader->have_last = false;
+      drop_meta (reader);
+      return false;
+    }
   memcpy (puzzle->grid.cell, cells, NC_CELLS);
+  memcpy (reader->last.cell, cells, NC_CELLS);
+  reader->have_last = true;
   puzzle->line = number;
+  if (grid && reader->title != NULL && reader->meta['T' - 'A'] == NULL)
+    {
+      reader->meta['T' - 'A'] = reader->title;
+      reader->title = NULL;
+    }
   memcpy (puzzle->meta, reader->meta, sizeof puzzle->meta);
   memset (reader->meta, 0, sizeof reader->meta);
+  free (reader->title);
+  reader->title = NULL;
+  return true;
 }
 
 /* Leaves the current grid; a grid not already reported and not yet whole
@@ -550,8 +871,81 @@ nc_reader_free (NcReader *reader)
 {
   if (reader == NULL)
     return;
-  drop_meta (reader);
+  reader_release (reader);
   free (reader);
+}
+
+static void reader_release (NcReader *reader);
+
+/* Where the section that starts at pos ends: at the next "[Name]" line or
+ * '#X' header, or the end of the text. */
+static size_t
+section_end (const NcReader *reader, size_t pos)
+{
+  const unsigned char *text = reader->text;
+
+  while (pos < reader->len)
+    {
+      size_t end = pos, first = pos;
+
+      while (end < reader->len && text[end] != '\n' && text[end] != '\r')
+        end++;
+      while (first < end && (text[first] == ' ' || text[first] == '\t'))
+        first++;
+      if (section_kind (text + pos, end - pos) != 0
+          || (end - first >= 2 && text[first] == '#' && text[first + 1] >= 'A' && text[first + 1] <= 'Z'))
+        return pos;
+      pos = end;
+      while (pos < reader->len && (text[pos] == '\n' || text[pos] == '\r'))
+        pos++;
+    }
+  return reader->len;
+}
+
+/* SadMan's [State] after the [Puzzle] just read: the board as it was
+ * left. Looks ahead without reading: the section is skipped later. It is
+ * kept when it holds every given. */
+static void
+take_state (const NcReader *reader, NcPuzzle *puzzle)
+{
+  const unsigned char *text = reader->text;
+  size_t pos = reader->pos, end = pos;
+  NcReader state;
+  NcPuzzle read;
+  NcParseError error;
+
+  while (pos < reader->len)
+    {
+      end = pos;
+      while (end < reader->len && text[end] != '\n' && text[end] != '\r')
+        end++;
+      if (section_kind (text + pos, end - pos) == 2)
+        break;
+      for (size_t q = pos; q < end; q++)
+        if (text[q] != ' ' && text[q] != '\t')
+          return;
+      pos = end;
+      while (pos < reader->len && (text[pos] == '\n' || text[pos] == '\r'))
+        pos++;
+    }
+  if (pos >= reader->len || !is_state_section (text + pos, end - pos))
+    return;
+  while (end < reader->len && (text[end] == '\n' || text[end] == '\r'))
+    end++;
+  reader_init (&state, (const char *) text + end, section_end (reader, end) - end);
+  if (nc_reader_next (&state, &read, &error) == NC_READ_PUZZLE)
+    {
+      bool keeps = true;
+
+      for (int i = 0; i < NC_CELLS; i++)
+        if (puzzle->grid.cell[i] != 0 && read.grid.cell[i] != puzzle->grid.cell[i])
+          keeps = false;
+      puzzle->has_state = keeps;
+      if (keeps)
+        puzzle->state = read.grid;
+    }
+  nc_puzzle_clear (&read);
+  reader_release (&state);
 }
 
 /* A line of cells, in or out of a grid. Returns true when it produced a
@@ -584,7 +978,12 @@ read_cells (NcReader *reader, const Line *line, NcPuzzle *puzzle, NcParseError *
   advance (reader, line);
   if (good_puzzle)
     {
-      emit (reader, puzzle, line->cell, number);
+      if (!emit (reader, puzzle, line->cell, number, false))
+        return false;
+      take_fields (reader, puzzle, line);
+      if (reader->sdk_puzzle)
+        take_state (reader, puzzle);
+      reader->sdk_puzzle = false;
       *result = NC_READ_PUZZLE;
       return true;
     }
@@ -614,7 +1013,11 @@ read_cells (NcReader *reader, const Line *line, NcPuzzle *puzzle, NcParseError *
       if (reader->block_rows < 9)
         return false;
       reader->block_rows = 0;
-      emit (reader, puzzle, reader->block.cell, reader->block_line);
+      if (!emit (reader, puzzle, reader->block.cell, reader->block_line, true))
+        return false;
+      if (reader->sdk_puzzle)
+        take_state (reader, puzzle);
+      reader->sdk_puzzle = false;
       *result = NC_READ_PUZZLE;
       return true;
     }
@@ -651,6 +1054,8 @@ nc_reader_next (NcReader *reader, NcPuzzle *puzzle, NcParseError *error)
 
         case LINE_COMMENT:
         case LINE_SECTION:
+        case LINE_OTHER_SECTION:
+        case LINE_TITLE:
           if (reader->block_rows > 0)
             {
               /* The header belongs to the next puzzle: read it again then. */
@@ -658,8 +1063,18 @@ nc_reader_next (NcReader *reader, NcPuzzle *puzzle, NcParseError *error)
                 return NC_READ_ERROR;
               break;
             }
+          /* A section that is not the puzzle lasts until "[Puzzle]" or a header. */
+          reader->sdk_puzzle = line.kind == LINE_SECTION;
+          if (line.kind == LINE_OTHER_SECTION)
+            reader->skipping = true;
+          else if (line.kind == LINE_SECTION
+                   || (line.kind == LINE_COMMENT && line.hash + 1 < line.end && reader->text[line.hash + 1] >= 'A'
+                       && reader->text[line.hash + 1] <= 'Z'))
+            reader->skipping = false;
           if (line.kind == LINE_COMMENT)
             take_header (reader, &line);
+          else if (line.kind == LINE_TITLE)
+            take_title (reader, &line);
           advance (reader, &line);
           break;
 
@@ -699,12 +1114,12 @@ nc_parse_puzzle (const char *text, size_t len, NcPuzzle *puzzle, NcParseError *e
     set_error (error, NC_PARSE_NO_PUZZLE, 0, 0, 0);
   if (result != NC_READ_PUZZLE)
     {
-      drop_meta (&reader);
+      reader_release (&reader);
       return false;
     }
 
   result = nc_reader_next (&reader, &extra, &extra_error);
-  drop_meta (&reader);
+  reader_release (&reader);
   if (result == NC_READ_END)
     return true;
   if (result == NC_READ_PUZZLE)

@@ -25,6 +25,8 @@ typedef struct
   NcGrid grid;
   int    line;          /* first line of the puzzle's cells in the input */
   char  *meta[26];      /* '#A' -> meta['A' - 'A'], ...; NULL when absent; owned */
+  bool   has_state;     /* a SadMan [State] follows the [Puzzle]: */
+  NcGrid state;         /* the board as it was left, givens included */
 } NcPuzzle;
 
 typedef enum

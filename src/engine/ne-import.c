@@ -44,6 +44,7 @@ ne_import_report_free (NeImportReport *report)
     return;
   g_free (report->file_name);
   g_clear_pointer (&report->messages, g_ptr_array_unref);
+  g_clear_pointer (&report->problems, g_array_unref);
   g_free (report);
 }
 
@@ -117,8 +118,9 @@ xml_item_error (XmlState *state, NcParseErrorKind kind, int line, size_t count, 
 
 /* The givens of a serialised cell collection; FALSE when it is not one. */
 static gboolean
-parse_cell_collection (const char *data, NcGrid *grid)
+parse_cell_collection (const char *data, NcPuzzle *puzzle)
 {
+  NcGrid *grid = &puzzle->grid;
   g_auto(GStrv) fields = NULL;
   const char *cells = strchr (data, '\n');
   guint n;
@@ -135,8 +137,15 @@ parse_cell_collection (const char *data, NcGrid *grid)
       const char *editable = g_strstrip (fields[i * 3 + 2]);
 
       if (strlen (value) != 1 || value[0] < '0' || value[0] > '9')
-        return FALSE;
+        {
+          puzzle->has_state = false;
+          return FALSE;
+        }
       grid->cell[i] = strcmp (editable, "0") == 0 ? (uint8_t) (value[0] - '0') : 0;
+      /* An editable cell with a digit is the player's: a game in progress. */
+      puzzle->state.cell[i] = (uint8_t) (value[0] - '0');
+      if (grid->cell[i] == 0 && value[0] != '0')
+        puzzle->has_state = true;
     }
   return TRUE;
 }
@@ -150,7 +159,7 @@ xml_add_game (XmlState *state, int line, const char *data, const char *note)
 
   nc_puzzle_init (&item.puzzle);
   item.puzzle.line = line;
-  if (parse_cell_collection (digits, &item.puzzle.grid))
+  if (parse_cell_collection (digits, &item.puzzle))
     ;
   else if (len != NC_CELLS)
     {
@@ -325,20 +334,43 @@ peek_xml_name (const char *text)
   return g_string_free (g_steal_pointer (&name), FALSE);
 }
 
-/* The first "#D" header line's text; NULL when none. */
+/* A title on the first line of a list of 81-character lines ("Hard
+ * seventeen-clue puzzles" on top); not "Grid 01" above a grid, nor a CSV
+ * header. NULL when none. */
+static char *
+peek_list_title (char **lines)
+{
+  guint i = 0, next;
+
+  while (lines[i] != NULL && lines[i][0] == '\0')
+    i++;
+  if (lines[i] == NULL || !g_ascii_isalpha (lines[i][0]) || !g_ascii_isalpha (lines[i][1])
+      || g_ascii_strncasecmp (lines[i], "puzzle,", 7) == 0)
+    return NULL;
+  for (next = i + 1; lines[next] != NULL && lines[next][0] == '\0'; next++)
+    ;
+  if (lines[next] == NULL || strlen (lines[next]) < NC_CELLS)
+    return NULL;
+  return g_strdup (lines[i]);
+}
+
+/* The first "#D" header line's text, or a list's title line; NULL when
+ * none. */
 static char *
 peek_sdk_description (const char *text)
 {
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_strstrip (lines[i]);
   for (guint i = 0; lines[i] != NULL && lines[i + 1] != NULL; i++)
     {
-      const char *line = g_strstrip (lines[i]);
+      const char *line = lines[i];
 
       if (g_str_has_prefix (line, "#D"))
         return g_strdup (line + 2);
     }
-  return NULL;
+  return peek_list_title (lines);
 }
 
 char *
@@ -706,32 +738,49 @@ typedef struct
 {
   NeStore        *store;
   NeImportReport *report;
+  guint           max_messages;    /* 0: no limit */
   guint           n_batch;         /* inserted in the open transaction */
   gboolean        in_batch;
   gint64          batch_start;
 } Importer;
 
 /* Whether one more problem would still be listed: a file of a million
- * bad lines lists the first NE_IMPORT_MAX_MESSAGES and counts the rest. */
+ * bad lines lists the first max_messages and counts the rest. */
 static gboolean
-report_has_room (NeImportReport *report)
+report_has_room (const Importer *importer)
 {
-  if (report->messages->len < NE_IMPORT_MAX_MESSAGES)
-    return TRUE;
-  report->n_unlisted++;
-  return FALSE;
+  return importer->max_messages == 0 || importer->report->messages->len < importer->max_messages;
 }
 
-static void G_GNUC_PRINTF (2, 3)
-add_message (NeImportReport *report, const char *format, ...)
+static void
+problem_clear (gpointer data)
 {
-  va_list args;
+  NeImportProblem *problem = data;
 
-  if (!report_has_room (report))
-    return;
-  va_start (args, format);
-  g_ptr_array_add (report->messages, g_strdup_vprintf (format, args));
-  va_end (args);
+  g_free (problem->text);
+}
+
+/* Lists a problem at line and column (0: the whole line), or counts it
+ * when the list is full. Takes text. */
+static void
+report_problem (Importer *importer, int line, int column, char *text)
+{
+  NeImportReport *report = importer->report;
+  NeImportProblem problem = { line, column, text };
+
+  if (!report_has_room (importer))
+    {
+      report->n_unlisted++;
+      g_free (text);
+      return;
+    }
+  if (column > 0)
+    /* Translators: "line 2, column 17: 'x' is not a digit or a blank" */
+    g_ptr_array_add (report->messages, g_strdup_printf (_("line %d, column %d: %s"), line, column, text));
+  else
+    /* Translators: "line 4: 79 cells, a puzzle has 81" */
+    g_ptr_array_add (report->messages, g_strdup_printf (_("line %d: %s"), line, text));
+  g_array_append_val (report->problems, problem);
 }
 
 static void
@@ -781,7 +830,7 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
   NeImportReport *report = importer->report;
   g_autofree char *message = NULL;
   /* A sentence only while the report lists problems (report_has_room). */
-  gboolean want_message = report->messages->len < NE_IMPORT_MAX_MESSAGES;
+  gboolean want_message = report_has_room (importer);
 
   switch (ne_import_add_puzzle (importer->store, puzzle, report->collection_id,
                                 importer_begin, importer, want_message ? &message : NULL, error))
@@ -790,20 +839,20 @@ import_puzzle (Importer *importer, const NcPuzzle *puzzle, GError **error)
       importer->n_batch++;
       return TRUE;
     case NE_IMPORT_DUPLICATE:
-      add_message (report, _("line %d: %s"), puzzle->line, message);
+      report_problem (importer, puzzle->line, 0, g_strdup (message != NULL ? message : ""));
       report->n_duplicates++;
       return TRUE;
     case NE_IMPORT_CONFLICT:
     case NE_IMPORT_INVALID:
-      add_message (report, _("line %d: %s"), puzzle->line, message);
+      report_problem (importer, puzzle->line, 0, g_strdup (message != NULL ? message : ""));
       report->n_skipped++;
       return TRUE;
     case NE_IMPORT_NO_SOLUTION:
-      add_message (report, _("line %d: no solution"), puzzle->line);
+      report_problem (importer, puzzle->line, 0, g_strdup (_("no solution")));
       report->n_skipped++;
       return TRUE;
     case NE_IMPORT_MANY_SOLUTIONS:
-      add_message (report, _("line %d: more than one solution"), puzzle->line);
+      report_problem (importer, puzzle->line, 0, g_strdup (_("more than one solution")));
       report->n_skipped++;
       return TRUE;
     case NE_IMPORT_FAILED:
@@ -856,6 +905,7 @@ static NeImportReport *
 import_run (const char    *db_path,
             GFile         *file,
             const char    *collection_name,
+            guint          max_messages,
             GCancellable  *cancellable,
             ProgressSink   sink,
             gpointer       sink_data,
@@ -880,6 +930,8 @@ import_run (const char    *db_path,
 
   report->file_name = g_file_get_basename (file);
   report->messages = g_ptr_array_new_with_free_func (g_free);
+  report->problems = g_array_new (FALSE, FALSE, sizeof (NeImportProblem));
+  g_array_set_clear_func (report->problems, problem_clear);
 
   if (!load_file (file, name, &text, &len, cancellable, &load_error))
     {
@@ -932,6 +984,7 @@ import_run (const char    *db_path,
 
   importer.store = store;
   importer.report = report;
+  importer.max_messages = max_messages;
   nc_puzzle_init (&puzzle);
   while (ok && (result = source_next (&source, &puzzle, &parse_error)) != NC_READ_END)
     {
@@ -943,8 +996,7 @@ import_run (const char    *db_path,
         {
           report->n_found++;
           report->n_skipped++;
-          if (report_has_room (report))
-            g_ptr_array_add (report->messages, ne_parse_error_message (&parse_error));
+          report_problem (&importer, parse_error.line, parse_error.column, ne_parse_error_text (&parse_error));
         }
       else
         {
@@ -1030,6 +1082,20 @@ ne_import_file (const char            *db_path,
                 gpointer               user_data,
                 GError               **error)
 {
+  return ne_import_file_full (db_path, file, collection_name, NE_IMPORT_MAX_MESSAGES, cancellable,
+                              progress, user_data, error);
+}
+
+NeImportReport *
+ne_import_file_full (const char            *db_path,
+                     GFile                 *file,
+                     const char            *collection_name,
+                     guint                  max_messages,
+                     GCancellable          *cancellable,
+                     NeImportProgressFunc   progress,
+                     gpointer               user_data,
+                     GError               **error)
+{
   gpointer closure[2] = { (gpointer) progress, user_data };
 
   g_return_val_if_fail (db_path != NULL, NULL);
@@ -1037,7 +1103,7 @@ ne_import_file (const char            *db_path,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return import_run (db_path, file, collection_name, cancellable,
+  return import_run (db_path, file, collection_name, max_messages, cancellable,
                      progress != NULL ? call_progress_directly : NULL, closure, error);
 }
 
@@ -1127,7 +1193,7 @@ import_thread (GTask        *task,
   /* The job was filled in on the main thread; a pool thread that ran an
    * earlier task gets it through GLib's queue, which TSan cannot see. */
   tsan_acquire (job);
-  report = import_run (job->db_path, job->file, job->collection_name, cancellable,
+  report = import_run (job->db_path, job->file, job->collection_name, NE_IMPORT_MAX_MESSAGES, cancellable,
                        job->progress != NULL ? post_progress : NULL, task, &error);
   /* The report goes to the main thread through GTask's own locking. */
   tsan_release (task);
@@ -1241,8 +1307,8 @@ ne_export_puzzles (NeStore         *store,
   g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (format == NE_FORMAT_LINES)
-    g_string_append (out, "# Nonet export\n");
+  /* Puzzle lines only: HoDoKu's batch reader, and others, take any other
+   * line for a puzzle. The metadata goes in .sdk. */
   for (guint i = 0; i < n_ids; i++)
     {
       NePuzzleInfo info = { 0 };

@@ -45,8 +45,20 @@ typedef struct
    * then says how many more there were ("… and 999,900 more problems"),
    * and n_unlisted counts them. The counts above are always exact. */
   GPtrArray *messages;  /* char* */
+  /* The same problems, each its place and its sentence without the place
+   * ("80 cells, a puzzle has 81"), for messages of the form FILE:LINE:COL
+   * (column 0 when the whole line is at fault). The closing "… and N more"
+   * sentence of messages has no problem. */
+  GArray *problems;     /* NeImportProblem */
   guint   n_unlisted;
 } NeImportReport;
+
+typedef struct
+{
+  int   line;
+  int   column;
+  char *text;
+} NeImportProblem;
 
 #define NE_IMPORT_MAX_MESSAGES 100
 
@@ -73,6 +85,17 @@ NeImportReport *ne_import_file (const char            *db_path,
                                 NeImportProgressFunc   progress,
                                 gpointer               user_data,
                                 GError               **error);
+
+/* The same, listing the first max_messages problems (0: all of them)
+ * rather than NE_IMPORT_MAX_MESSAGES. */
+NeImportReport *ne_import_file_full (const char            *db_path,
+                                     GFile                 *file,
+                                     const char            *collection_name,
+                                     guint                  max_messages,
+                                     GCancellable          *cancellable,
+                                     NeImportProgressFunc   progress,
+                                     gpointer               user_data,
+                                     GError               **error);
 
 /* The same on a worker thread; progress is called on the thread-default
  * main context of the caller; callback when done. */

@@ -893,8 +893,17 @@ nonet_library_window_action_export (GtkWidget  *widget,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("puzzles.txt"));
   gtk_file_filter_set_name (lines, _("One puzzle per line (.txt)"));
   gtk_file_filter_add_pattern (lines, "*.txt");
-  gtk_file_filter_set_name (sdk, _("SadMan Sudoku (.sdk)"));
-  gtk_file_filter_add_pattern (sdk, "*.sdk");
+  /* A .sdk file holds one puzzle; several go one a line into a .sdm. */
+  if (ids->len == 1)
+    {
+      gtk_file_filter_set_name (sdk, _("SadMan Sudoku (.sdk)"));
+      gtk_file_filter_add_pattern (sdk, "*.sdk");
+    }
+  else
+    {
+      gtk_file_filter_set_name (sdk, _("SudoCue collection, one puzzle per line (.sdm)"));
+      gtk_file_filter_add_pattern (sdk, "*.sdm");
+    }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), lines);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), sdk);
   g_object_set_data_full (G_OBJECT (chooser), "nonet-ids", ids, (GDestroyNotify) g_array_unref);

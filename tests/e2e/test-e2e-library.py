@@ -187,7 +187,7 @@ def test(home, apps):
     # A file of bad lines only: a clear report, no collection made.
     bad = os.path.join(home.path, "bad.txt")
     with open(bad, "w") as f:
-        f.write(IMPORT_LINES[2] + "\nnot a puzzle\n")
+        f.write(IMPORT_LINES[2] + "\n12345678x\n")
     report, summary = import_file(app, home, bad)
     if not summary.name.startswith("Nothing was imported from “bad.txt”") or "2 skipped" not in summary.name:
         raise e2e.Failure(f"the report of a bad file says {summary.name!r}")
