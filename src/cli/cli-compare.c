@@ -97,8 +97,8 @@ compare_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   const char *headings[] = {
     /* Translators: the headings of nonet-cli compare's table, 12, 12, 11,
      * 9, 6 and 9 characters wide at most. */
-    C_("compare", "strategy"), C_("compare", "attempts"), C_("compare", "backtracks"),
-    C_("compare", "forced"), C_("compare", "depth"), C_("compare", "seconds"),
+    _("strategy"), _("attempts"), _("backtracks"),
+    _("forced"), _("depth"), _("seconds"),
   };
 
   if (!cli_require_unique (input, puzzle, NULL))
@@ -107,9 +107,7 @@ compare_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
     {
       if (compare->options.index > 0)
         cli_out ("\n");
-      cli_out ("# ");
-      cli_out (_("line %d"), puzzle->line);
-      cli_out ("\n");
+      cli_out ("# line %d\n", puzzle->line);
       for (guint i = 0; i < G_N_ELEMENTS (headings); i++)
         {
           cli_out (i > 0 ? " " : "");
