@@ -279,6 +279,25 @@ test_names (void)
   g_assert_false (nc_strategy_from_name ("", &(NcStrategy) { 0 }));
 }
 
+static void
+test_event_format (void)
+{
+  struct { NcEvent event; const char *text; } cases[] = {
+    { { .kind = NC_EVENT_FORCE, .cell = 2, .digit = 4, .candidates = 1 }, "force r1c3 4" },
+    { { .kind = NC_EVENT_FORCE, .cell = 2, .digit = 4, .unit = NC_UNIT_COLUMN }, "force r1c3 4 column 3" },
+    { { .kind = NC_EVENT_DEAD_END, .cell = 80 }, "dead end r9c9" },
+    { { .kind = NC_EVENT_DEAD_END, .cell = 60, .digit = 5, .unit = NC_UNIT_BOX }, "dead end 5 box 9" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      char text[48];
+
+      nc_event_format (&cases[i].event, text, sizeof text);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -291,5 +310,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/strategy/shared-set", test_shared_set);
   g_test_add_func ("/strategy/second-solution", test_second_solution);
   g_test_add_func ("/strategy/names", test_names);
+  g_test_add_func ("/strategy/event-format", test_event_format);
   return g_test_run ();
 }
