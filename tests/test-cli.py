@@ -294,6 +294,90 @@ class Formats(TempFiles):
         self.check(text, "full.sdk")
 
 
+class Compare(TempFiles):
+    STRATEGIES = ["reading", "mrv", "mrv+fc", "mrv+singles", "mrv+hidden"]
+
+    def tsv_rows(self, stdout):
+        lines = stdout.splitlines()
+        self.assertEqual(lines[0], "line\tstrategy\tattempts\tbacktracks\tforced\tdepth\tseconds")
+        return [line.split("\t") for line in lines[1:]]
+
+    def test_tsv_inkala_exact(self):
+        result = run("compare", "--format", "tsv", stdin=INKALA + "\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, "")
+        rows = self.tsv_rows(result.stdout)
+        self.assertEqual([row[1] for row in rows], self.STRATEGIES)
+        # The reference's figures, ungrouped; the depth is the 60 empty cells.
+        self.assertEqual(rows[0][:6], ["1", "reading", "445778", "49498", "0", "60"])
+        self.assertEqual(rows[1][:6], ["1", "mrv", "90665", "10041", "0", "60"])
+        # Forward checking only saves MRV's attempts at dead cells.
+        self.assertEqual(rows[2][3], rows[1][3])
+        self.assertLess(int(rows[2][2]), int(rows[1][2]))
+        self.assertGreater(int(rows[3][4]), 0)
+        for row in rows:
+            self.assertRegex(row[6], r"^[0-9]+\.[0-9]{6}$")
+
+    def test_counts_repeat(self):
+        first = self.tsv_rows(run("compare", "--format", "tsv", stdin=EULER1 + "\n").stdout)
+        again = self.tsv_rows(run("compare", "--format", "tsv", stdin=EULER1 + "\n").stdout)
+        self.assertEqual([row[:6] for row in first], [row[:6] for row in again])
+
+    def test_table(self):
+        path = self.write("two.txt", f"{INKALA}\n{EULER1}\n")
+        result = run("compare", "--strategies", "reading,mrv+singles", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        tables = result.stdout.split("\n\n")
+        self.assertEqual(len(tables), 2)
+        lines = tables[0].splitlines()
+        self.assertEqual(lines[0], "# line 1")
+        self.assertEqual(lines[1].split(), ["strategy", "attempts", "backtracks", "forced", "depth", "seconds"])
+        self.assertEqual(lines[2].split()[:5], ["reading", "445778", "49498", "0", "60"])
+        self.assertEqual(lines[3].split()[0], "mrv+singles")
+        self.assertEqual(len(lines), 4)
+        self.assertEqual(tables[1].splitlines()[0], "# line 2")
+
+    def test_bad_input(self):
+        result = run("compare", "--format", "tsv", stdin=f"{INKALA}\n{INKALA[:80]}x\n{NO_SOLUTION}\n{EULER1}\n")
+        self.assertEqual(result.returncode, 2)
+        self.assertRegex(result.stderr, r"^nonet-cli: standard input:2:81: ")
+        self.assertIn("nonet-cli: standard input:3: this puzzle has no solution", result.stderr)
+        lines = result.stdout.splitlines()
+        # One entry a puzzle read, in order.
+        self.assertEqual([line.split("\t")[0] for line in lines[1:6]], ["1"] * 5)
+        self.assertTrue(lines[6].startswith("# line 2: "))
+        self.assertTrue(lines[7].startswith("# line 3: "))
+        self.assertEqual([line.split("\t")[0] for line in lines[8:]], ["4"] * 5)
+
+    def test_usage_errors(self):
+        for args, message in ((["--strategies", "mrv,dfs"], "unknown strategy 'dfs'"),
+                              (["--strategies", "mrv,mrv"], "strategy 'mrv' is named twice"),
+                              (["--format", "csv"], "unknown format 'csv'")):
+            with self.subTest(args=args):
+                result = run("compare", *args, stdin=INKALA + "\n")
+                self.assertEqual(result.returncode, 2)
+                self.assertEqual(result.stdout, "")
+                self.assertIn(f"nonet-cli compare: {message}", result.stderr)
+                self.assertIn("nonet-cli compare --help", result.stderr)
+
+    def test_help(self):
+        result = run("compare", "--help")
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("--strategies", result.stdout)
+        self.assertIn("Exit status: 0", result.stdout)
+        self.assertIn("compare", run("--help").stdout)
+
+    @unittest.skipUnless(os.path.exists("/dev/full"), "no /dev/full")
+    def test_full_device(self):
+        for args in (["compare"], ["compare", "--format", "tsv"]):
+            with self.subTest(args=args), open("/dev/full", "w") as full:
+                result = subprocess.run([CLI, *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                                        input=EULER1 + "\n", timeout=120)
+                self.assertEqual(result.returncode, 2)
+                self.assertRegex(result.stderr,
+                                 r"^nonet-cli[a-z ]*: (Could not write )?standard output: No space left on device\n$")
+
+
 class Usage(TempFiles):
     def test_version(self):
         result = run("--version")

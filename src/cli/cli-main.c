@@ -54,6 +54,7 @@ static const Command commands[] = {
   { "solve", N_("Solve every puzzle of the input"), cli_solve_one, .takes_order = TRUE, .takes_format = TRUE, .takes_stats = TRUE, .marks_failures = TRUE },
   { "count", N_("Count the solutions of every puzzle, up to a limit"), cli_count_one, .takes_limit = TRUE, .marks_failures = TRUE },
   { "trace", N_("Print the reference backtracker's events, one a line"), cli_trace_one, .takes_order = TRUE, .takes_max_events = TRUE },
+  { "compare", N_("Compare the search strategies' counts on every puzzle"), NULL, .run = cli_compare_run },
   { "check", N_("Check that every puzzle is valid and has one solution"), cli_check_one },
   { "grade", N_("Grade every puzzle by the techniques a person needs"), cli_grade_one, .takes_explain = TRUE, .marks_failures = TRUE },
   { "generate", N_("Generate puzzles with exactly one solution"), NULL, .takes_format = TRUE },

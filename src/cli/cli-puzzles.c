@@ -160,9 +160,8 @@ cli_for_each_puzzle (const char *path, CliPuzzleFunc func, CliOptions *options)
   return input.status;
 }
 
-/* Checks that the puzzle has exactly one solution, reporting otherwise. */
-static gboolean
-require_unique (CliInput *input, const NcPuzzle *puzzle, NcGrid *solution)
+gboolean
+cli_require_unique (CliInput *input, const NcPuzzle *puzzle, NcGrid *solution)
 {
   unsigned n = nc_solver_count (&puzzle->grid, 2, solution);
 
@@ -200,7 +199,7 @@ cli_solve_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   CliOptions *options = data;
   NcGrid solution;
 
-  if (!require_unique (input, puzzle, &solution))
+  if (!cli_require_unique (input, puzzle, &solution))
     return TRUE;
 
   if (options->stats)
@@ -286,7 +285,7 @@ cli_check_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   NcGrid solution;
   int clues = nc_grid_count_filled (&puzzle->grid);
 
-  if (!require_unique (input, puzzle, &solution))
+  if (!cli_require_unique (input, puzzle, &solution))
     return TRUE;
   /* Several inputs: which file each line is about. */
   if (input->options->n_inputs > 1)
@@ -324,7 +323,7 @@ cli_grade_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   g_autofree char *hardest = NULL;
   guint n_steps = 0;
 
-  if (!require_unique (input, puzzle, NULL))
+  if (!cli_require_unique (input, puzzle, NULL))
     return TRUE;
 
   if (options->explain)

@@ -142,6 +142,9 @@ gboolean cli_count_one       (CliInput *input, const NcPuzzle *puzzle, gpointer 
 gboolean cli_trace_one       (CliInput *input, const NcPuzzle *puzzle, gpointer data);
 gboolean cli_check_one       (CliInput *input, const NcPuzzle *puzzle, gpointer data);
 gboolean cli_grade_one       (CliInput *input, const NcPuzzle *puzzle, gpointer data);
+/* TRUE when the puzzle has exactly one solution (stored in solution, which
+ * may be NULL); else reports and marks it (status 1) and returns FALSE. */
+gboolean cli_require_unique  (CliInput *input, const NcPuzzle *puzzle, NcGrid *solution);
 
 /* generate (cli-generate.c), and what to generate (cli-generate-options.c),
  * shared by `nonet-cli generate` and `nonet-cli pdf --generate`, checked the
@@ -181,3 +184,7 @@ int cli_library_run (int argc, char **argv);
  * (nothing written) or a generated one missed its target (the closest was
  * printed), 2 bad options or input (nothing written). */
 int cli_pdf_run     (int argc, char **argv);
+
+/* `nonet-cli compare` (cli-compare.c): the strategies' counts side by side,
+ * one table a puzzle. */
+int cli_compare_run (int argc, char **argv);

@@ -16,14 +16,59 @@ nc_backtracker_init (NcBacktracker *bt, const NcGrid *puzzle, NcOrder order)
   bt->phase = NC_PHASE_CHOOSE;
 }
 
-static int
-count_legal (const NcGrid *grid, int cell)
+static const struct
+{
+  const char   *name;
+  NcOrder       order;
+  NcPropagation propagation;
+} strategies[NC_N_STRATEGIES] = {
+  [NC_STRATEGY_READING] = { "reading", NC_ORDER_READING, NC_PROPAGATE_NONE },
+  [NC_STRATEGY_MRV] = { "mrv", NC_ORDER_MRV, NC_PROPAGATE_NONE },
+  [NC_STRATEGY_MRV_FORWARD] = { "mrv+fc", NC_ORDER_MRV, NC_PROPAGATE_FORWARD },
+  [NC_STRATEGY_MRV_NAKED] = { "mrv+singles", NC_ORDER_MRV, NC_PROPAGATE_NAKED },
+  [NC_STRATEGY_MRV_HIDDEN] = { "mrv+hidden", NC_ORDER_MRV, NC_PROPAGATE_HIDDEN },
+};
+
+void
+nc_backtracker_init_strategy (NcBacktracker *bt, const NcGrid *puzzle, NcStrategy strategy)
+{
+  nc_backtracker_init (bt, puzzle, strategies[strategy].order);
+  bt->propagation = strategies[strategy].propagation;
+}
+
+const char *
+nc_strategy_name (NcStrategy strategy)
+{
+  return strategy < NC_N_STRATEGIES ? strategies[strategy].name : "unknown";
+}
+
+bool
+nc_strategy_from_name (const char *name, NcStrategy *out)
+{
+  for (int i = 0; i < NC_N_STRATEGIES; i++)
+    if (strcmp (name, strategies[i].name) == 0)
+      {
+        *out = (NcStrategy) i;
+        return true;
+      }
+  return false;
+}
+
+/* Bit d set (1..9) when digit d may go at cell. */
+static unsigned
+legal_mask (const NcGrid *grid, int cell)
 {
   unsigned used = 0;
 
   for (int i = 0; i < NC_PEERS; i++)
     used |= 1u << grid->cell[nc_peers[cell][i]];
-  return 9 - __builtin_popcount (used & 0x3FEu);
+  return ~used & 0x3FEu;
+}
+
+static int
+count_legal (const NcGrid *grid, int cell)
+{
+  return __builtin_popcount (legal_mask (grid, cell));
 }
 
 /* Returns the next cell to fill, or -1 when the grid is full. */
@@ -85,10 +130,102 @@ unwind (NcBacktracker *bt, NcEvent *event)
   frame = &bt->frames[bt->n_frames - 1];
   *event = (NcEvent) { .kind = NC_EVENT_BACKTRACK, .cell = frame->cell, .digit = frame->placed };
   bt->grid.cell[frame->cell] = 0;
+  while (bt->n_forced > frame->forced_base)
+    bt->grid.cell[bt->forced[--bt->n_forced]] = 0;
   frame->placed = 0;
   bt->counters.backtracks++;
   bt->counters.depth--;
   bt->phase = NC_PHASE_TRY;
+}
+
+static void
+force (NcBacktracker *bt, NcEvent *event, int cell, int digit, int candidates, NcUnit unit)
+{
+  bt->grid.cell[cell] = (uint8_t) digit;
+  bt->forced[bt->n_forced++] = (uint8_t) cell;
+  bt->counters.forced++;
+  *event = (NcEvent) { .kind = NC_EVENT_FORCE, .cell = (int8_t) cell, .digit = (uint8_t) digit,
+                       .candidates = (uint8_t) candidates, .unit = (uint8_t) unit,
+                       .depth = (uint8_t) bt->counters.depth };
+}
+
+static void
+dead_end (NcBacktracker *bt, NcEvent *event, int cell, int digit, NcUnit unit)
+{
+  bt->counters.dead_ends++;
+  bt->phase = NC_PHASE_DEAD_END;
+  *event = (NcEvent) { .kind = NC_EVENT_DEAD_END, .cell = (int8_t) cell,
+                       .digit = (uint8_t) digit, .unit = (uint8_t) unit };
+}
+
+/* Hidden singles: the units in order (rows, columns, boxes), digits 1..9.
+ * A digit with no place anywhere in a unit is reported before any digit with
+ * one place is put there. */
+static bool
+propagate_hidden (NcBacktracker *bt, NcEvent *event, const unsigned legal[NC_CELLS])
+{
+  for (int pass = 0; pass < 2; pass++)
+    for (int u = 0; u < 27; u++)
+      {
+        unsigned present = 0;
+
+        for (int i = 0; i < 9; i++)
+          present |= 1u << bt->grid.cell[nc_units[u][i]];
+        for (int digit = 1; digit <= 9; digit++)
+          {
+            int places = 0, where = -1;
+
+            if (present & (1u << digit))
+              continue;
+            for (int i = 0; i < 9; i++)
+              if (legal[nc_units[u][i]] & (1u << digit))
+                {
+                  places++;
+                  where = nc_units[u][i];
+                }
+            if (pass == 0 && places == 0)
+              {
+                dead_end (bt, event, nc_units[u][0], digit, (NcUnit) (u / 9));
+                return true;
+              }
+            if (pass == 1 && places == 1)
+              {
+                force (bt, event, where, digit, 0, (NcUnit) (u / 9));
+                return true;
+              }
+          }
+      }
+  return false;
+}
+
+/* One deduction before the next choice, as an event: a dead end (the first
+ * empty cell in reading order with no legal digit), else the first naked
+ * single in reading order, else a hidden single. False when there is none. */
+static bool
+propagate (NcBacktracker *bt, NcEvent *event)
+{
+  unsigned legal[NC_CELLS];
+  int single = -1;
+
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    {
+      legal[cell] = bt->grid.cell[cell] ? 0 : legal_mask (&bt->grid, cell);
+      if (bt->grid.cell[cell] != 0)
+        continue;
+      if (legal[cell] == 0)
+        {
+          dead_end (bt, event, cell, 0, NC_UNIT_ROW);
+          return true;
+        }
+      if (single < 0 && __builtin_popcount (legal[cell]) == 1)
+        single = cell;
+    }
+  if (bt->propagation >= NC_PROPAGATE_NAKED && single >= 0)
+    {
+      force (bt, event, single, __builtin_ctz (legal[single]), 1, NC_UNIT_ROW);
+      return true;
+    }
+  return bt->propagation >= NC_PROPAGATE_HIDDEN && propagate_hidden (bt, event, legal);
 }
 
 bool
@@ -101,7 +238,11 @@ nc_backtracker_step (NcBacktracker *bt, NcEvent *event)
     case NC_PHASE_CHOOSE:
       {
         int candidates;
-        int cell = choose_cell (&bt->grid, bt->order, &candidates);
+        int cell;
+
+        if (bt->propagation != NC_PROPAGATE_NONE && propagate (bt, event))
+          return true;
+        cell = choose_cell (&bt->grid, bt->order, &candidates);
 
         if (cell < 0)
           {
@@ -148,6 +289,7 @@ nc_backtracker_step (NcBacktracker *bt, NcEvent *event)
           }
         bt->grid.cell[frame->cell] = (uint8_t) digit;
         frame->placed = (uint8_t) digit;
+        frame->forced_base = (uint8_t) bt->n_forced;
         bt->counters.placements++;
         bt->counters.depth++;
         if (bt->counters.depth > bt->counters.max_depth)
@@ -159,6 +301,10 @@ nc_backtracker_step (NcBacktracker *bt, NcEvent *event)
         return true;
       }
 
+    case NC_PHASE_DEAD_END:
+      /* The last placement failed at once: it is taken back, with the cells
+       * forced after it, as if a choice below it had failed. A dead end
+       * before the first placement ends the search. */
     case NC_PHASE_AFTER_SOLVED:
       /* Going on after a solution: the last placement is taken back as if
        * everything below it had failed, which is what looking for another
@@ -193,7 +339,7 @@ nc_backtracker_run (NcBacktracker *bt)
 int
 nc_event_format (const NcEvent *event, char *buf, size_t len)
 {
-  char cell[5], peer[5];
+  char cell[5], peer[5], unit[16];
 
   switch (event->kind)
     {
@@ -215,6 +361,16 @@ nc_event_format (const NcEvent *event, char *buf, size_t len)
       return snprintf (buf, len, "solved");
     case NC_EVENT_EXHAUSTED:
       return snprintf (buf, len, "exhausted");
+    case NC_EVENT_FORCE:
+      if (event->candidates == 1)
+        return snprintf (buf, len, "force %s %d", nc_cell_name (event->cell, cell), event->digit);
+      return snprintf (buf, len, "force %s %d %s", nc_cell_name (event->cell, cell), event->digit,
+                       nc_unit_label ((NcUnit) event->unit, event->cell, unit));
+    case NC_EVENT_DEAD_END:
+      if (event->digit == 0)
+        return snprintf (buf, len, "dead end %s", nc_cell_name (event->cell, cell));
+      return snprintf (buf, len, "dead end %d %s", event->digit,
+                       nc_unit_label ((NcUnit) event->unit, event->cell, unit));
     default:
       return snprintf (buf, len, "unknown");
     }
@@ -254,10 +410,27 @@ nc_run_view_apply (NcRunView *view, const NcEvent *events, size_t n_events)
           break;
         case NC_EVENT_PLACE:
           view->board.cell[event->cell] = event->digit;
+          view->depth = event->depth;
+          view->tentative_cell = view->collision_cell = -1;
+          break;
+        case NC_EVENT_FORCE:
+          view->board.cell[event->cell] = event->digit;
+          view->forced_cell[view->n_forced] = (uint8_t) event->cell;
+          view->forced_depth[view->n_forced++] = event->depth;
+          view->chosen = view->tentative_cell = view->collision_cell = -1;
+          break;
+        case NC_EVENT_DEAD_END:
+          /* The cell with no digit left, or none for a digit with no place. */
+          view->chosen = event->digit == 0 ? event->cell : -1;
+          view->candidates = 0;
           view->tentative_cell = view->collision_cell = -1;
           break;
         case NC_EVENT_BACKTRACK:
-          /* The search is back at this cell, about to try its next digit. */
+          /* The search is back at this cell, about to try its next digit;
+           * the cells forced after its placement go with it. */
+          while (view->n_forced > 0 && view->forced_depth[view->n_forced - 1] >= view->depth)
+            view->board.cell[view->forced_cell[--view->n_forced]] = 0;
+          view->depth--;
           view->board.cell[event->cell] = 0;
           view->chosen = event->cell;
           view->candidates = 0;

@@ -21,6 +21,12 @@ typedef enum
   NC_EVENT_BACKTRACK,  /* the placed digit at cell taken back */
   NC_EVENT_SOLVED,     /* the grid is full; step again to look for another solution */
   NC_EVENT_EXHAUSTED,  /* no (further) solution: the search is over */
+  /* Only under propagating strategies (NcPropagation): */
+  NC_EVENT_FORCE,      /* digit forced at cell, no attempt: candidates = 1 for a naked
+                        * single, 0 for a hidden single (unit = where); depth = the
+                        * placement it belongs to (0: before the first one) */
+  NC_EVENT_DEAD_END,   /* the last placement failed at once: cell has no legal digit
+                        * (digit = 0), or digit has no place in the unit holding cell */
 } NcEventKind;
 
 typedef struct
@@ -40,6 +46,8 @@ typedef struct
   uint64_t backtracks;  /* BACKTRACK events */
   uint64_t placements;  /* PLACE events */
   uint64_t solutions;   /* SOLVED events */
+  uint64_t forced;      /* FORCE events */
+  uint64_t dead_ends;   /* DEAD_END events */
   int      depth;       /* placements currently on the stack */
   int      max_depth;
 } NcCounters;
@@ -49,6 +57,7 @@ typedef struct
   int8_t  cell;
   uint8_t next;   /* next digit to test, 10 when none is left */
   uint8_t placed; /* digit currently placed, 0 when none */
+  uint8_t forced_base; /* forced cells made before placed: the ones after go with it */
 } NcFrame;
 
 typedef enum
@@ -58,7 +67,20 @@ typedef enum
   NC_PHASE_VERDICT,
   NC_PHASE_AFTER_SOLVED,
   NC_PHASE_DONE,
+  NC_PHASE_DEAD_END,
 } NcPhase;
+
+/* What the search deduces after each placement (and before the first
+ * choice) on top of its cell order. Each level includes the ones before. */
+typedef enum
+{
+  NC_PROPAGATE_NONE,     /* the reference: nothing */
+  NC_PROPAGATE_FORWARD,  /* forward checking: an empty cell with no legal digit
+                          * fails the placement at once (DEAD_END) */
+  NC_PROPAGATE_NAKED,    /* and a cell with one legal digit is filled (FORCE) */
+  NC_PROPAGATE_HIDDEN,   /* and a digit with one place in a unit is put there;
+                          * a digit with none fails the placement */
+} NcPropagation;
 
 /* Plain struct: allocate it anywhere, copy it to snapshot a search. */
 typedef struct
@@ -69,10 +91,31 @@ typedef struct
   NcCounters counters;
   int        n_frames;
   NcFrame    frames[NC_CELLS];
+  NcPropagation propagation;
+  int        n_forced;
+  uint8_t    forced[NC_CELLS];  /* forced cells, oldest first */
 } NcBacktracker;
 
-/* The puzzle's givens must be free of conflicts (nc_grid_find_conflicts). */
+/* The puzzle's givens must be free of conflicts (nc_grid_find_conflicts).
+ * The reference search: no propagation. */
 void nc_backtracker_init (NcBacktracker *bt, const NcGrid *puzzle, NcOrder order);
+
+/* The searches people compare (README "Strategies"): a cell order plus a
+ * propagation. The first two are the reference's orders, event for event. */
+typedef enum
+{
+  NC_STRATEGY_READING,      /* "reading" */
+  NC_STRATEGY_MRV,          /* "mrv" */
+  NC_STRATEGY_MRV_FORWARD,  /* "mrv+fc" */
+  NC_STRATEGY_MRV_NAKED,    /* "mrv+singles" */
+  NC_STRATEGY_MRV_HIDDEN,   /* "mrv+hidden" */
+  NC_N_STRATEGIES,
+} NcStrategy;
+
+void        nc_backtracker_init_strategy (NcBacktracker *bt, const NcGrid *puzzle,
+                                          NcStrategy strategy);
+const char *nc_strategy_name (NcStrategy strategy);
+bool        nc_strategy_from_name (const char *name, NcStrategy *out);
 
 /* Advances by exactly one event and returns true, or returns false when the
  * search had already ended (after EXHAUSTED). */
@@ -82,7 +125,9 @@ bool nc_backtracker_step (NcBacktracker *bt, NcEvent *event);
 NcEventKind nc_backtracker_run (NcBacktracker *bt);
 
 /* "try r1c3 4", "reject r1c3 4 row r1c7", "place r1c3 4 depth 1",
- * "backtrack r1c3 4", "choose r1c3 candidates 2", "solved", "exhausted".
+ * "backtrack r1c3 4", "choose r1c3 candidates 2", "solved", "exhausted",
+ * "force r1c3 4", "force r1c3 4 row 1" (hidden), "dead end r1c3",
+ * "dead end 4 box 1" (no place for 4 in box 1).
  * Returns the length, as snprintf (48 bytes are always enough). */
 int nc_event_format (const NcEvent *event, char *buf, size_t len);
 
@@ -99,6 +144,11 @@ typedef struct
   int    tentative_digit;
   int    collision_cell;    /* -1: none */
   int    collision_unit;    /* NcUnit of the collision, -1: none */
+  /* Forced cells, so a backtrack clears those of its placement. */
+  int     depth;
+  int     n_forced;
+  uint8_t forced_cell[NC_CELLS];
+  uint8_t forced_depth[NC_CELLS];
 } NcRunView;
 
 void nc_run_view_init (NcRunView *view, const NcGrid *board);

@@ -286,6 +286,12 @@ count_events (NcCounters    *counters,
         case NC_EVENT_SOLVED:
           counters->solutions++;
           break;
+        case NC_EVENT_FORCE:
+          counters->forced++;
+          break;
+        case NC_EVENT_DEAD_END:
+          counters->dead_ends++;
+          break;
         case NC_EVENT_CHOOSE:
         case NC_EVENT_REJECT:
         case NC_EVENT_EXHAUSTED:
