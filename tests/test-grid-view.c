@@ -1342,7 +1342,8 @@ find_grid_view (GtkWidget *widget)
 }
 
 /* The window from its template: titled, holding a grid view that shows its
- * game. */
+ * game; once active, the grid has the keyboard focus (the launch, heard with
+ * a screen reader, is the board's). */
 static void
 test_window (void)
 {
@@ -1366,6 +1367,10 @@ test_window (void)
   g_assert_nonnull (view);
 
   gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_has_focus (view))
+    g_main_context_iteration (NULL, TRUE);
+  /* The rendering checked is the unfocused one (no cursor drawn). */
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
   set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
   check_rendering (view, FALSE);
 

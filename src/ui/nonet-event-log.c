@@ -196,6 +196,10 @@ nonet_event_log_init (NonetEventLog *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled),
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->list));
+  /* GTK 4.8 has the scrolled window take the focus too: it says what it scrolls. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scrolled),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Solver steps"),
+                                  -1);
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 
   self->vadjustment = g_object_ref (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)));

@@ -44,6 +44,7 @@ struct _NonetGridView
   gboolean          locked;
   gboolean          hidden;
   gboolean          entering;
+  gboolean          keys_heard;      /* the focus has come and gone since describe_keys */
   gboolean          play_pencil_mode;   /* pencil_mode before entering began */
 
   /* What is drawn, from the game; marks are filled in per frame */
@@ -444,6 +445,7 @@ describe_keys (NonetGridView *self)
   else
     keys = _("Sudoku grid. Arrow keys move, digits enter, Control with a digit toggles a note, Backspace clears.");
   nonet_announcer_set_description (GTK_WIDGET (self), keys);
+  self->keys_heard = FALSE;
 }
 
 /* A given cannot change: the bell, and a sentence for a screen reader,
@@ -858,6 +860,17 @@ nonet_grid_view_state_flags_changed (GtkWidget     *widget,
   /* The focus ring comes and goes with the focus. */
   if ((previous ^ gtk_widget_get_state_flags (widget)) & GTK_STATE_FLAG_FOCUSED)
     gtk_widget_queue_draw (widget);
+
+  /* How the keys work is said on the first focus only (and again when they
+   * change, see describe_keys): under GTK 4.8 Orca 43 speaks a focused
+   * widget's description twice, its description and again as its help,
+   * on every focus, which buries the cell under it. */
+  if ((previous & GTK_STATE_FLAG_FOCUSED) && !gtk_widget_has_focus (widget) &&
+      !NONET_GRID_VIEW (widget)->keys_heard)
+    {
+      NONET_GRID_VIEW (widget)->keys_heard = TRUE;
+      nonet_announcer_set_description (widget, NULL);
+    }
 }
 
 /* A theme, font or high-contrast change. */
@@ -1314,6 +1327,14 @@ overlay_label_timeout (gpointer user_data)
   self->overlay_label_us = g_get_monotonic_time ();
   update_accessible (self);
   return G_SOURCE_REMOVE;
+}
+
+char *
+nonet_grid_view_describe_cursor (NonetGridView *self)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), NULL);
+
+  return self->overlay_on ? describe_overlay (self) : describe_cell (self, self->cursor);
 }
 
 void

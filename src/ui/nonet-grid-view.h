@@ -97,6 +97,8 @@ void        nonet_grid_view_set_overlay     (NonetGridView   *self,
 /* The accessible label follows a run's overlay at most once a second, and
  * not while the grid has the focus; this brings it up to date at once. */
 void        nonet_grid_view_sync_accessible (NonetGridView *self);
+/* What a screen reader hears of the grid now ("row 3, column 5, 7, given"). */
+char       *nonet_grid_view_describe_cursor (NonetGridView *self);
 /* Copies the overlay's board to out (if non-NULL) and returns TRUE while
  * the overlay is on. */
 gboolean    nonet_grid_view_get_overlay     (NonetGridView *self,

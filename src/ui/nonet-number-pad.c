@@ -12,6 +12,8 @@
 
 #include <glib/gi18n.h>
 
+#include "nonet-a11y.h"
+
 struct _NonetNumberPad
 {
   GtkWidget      parent_instance;
@@ -188,6 +190,13 @@ digit_button_new (NonetNumberPad *self,
   self->digit_checks[digit - 1] = check;
 
   gtk_button_set_child (GTK_BUTTON (button), overlay);
+  /* GTK 4.8 names a button with no label of its own "GtkButton". */
+  {
+    /* Translators: a number pad's button, for a screen reader; %d is 1 to 9 */
+    g_autofree char *name = g_strdup_printf (_("Digit %d"), digit);
+
+    nonet_a11y_name (button, name);
+  }
   gtk_widget_set_focus_on_click (button, FALSE);
   /* Wide enough that the check clears the digit; a touch target. */
   gtk_widget_set_size_request (button, 52, 48);

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "ne-messages.h"
+#include "nonet-a11y.h"
 #include "nonet-announcer.h"
 #include "nonet-board-legend.h"
 #include "nonet-status-area.h"
@@ -194,6 +195,7 @@ nonet_solve_bar_set_running (NonetSolveBar *self,
   gtk_widget_set_visible (GTK_WIDGET (self->pause_button), running);
   gtk_widget_set_visible (self->step_button, running);
   gtk_button_set_label (self->stop_button, running ? _("_Stop") : _("_Close"));
+  nonet_a11y_name_button (self->stop_button);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->stop_button),
                                running ? _("Stop and Put the Board Back") : _("Back to the Game"));
 }
@@ -215,6 +217,7 @@ nonet_solve_bar_set_paused (NonetSolveBar *self,
   g_return_if_fail (NONET_IS_SOLVE_BAR (self));
 
   gtk_button_set_label (self->pause_button, paused ? _("_Resume") : _("_Pause"));
+  nonet_a11y_name_button (self->pause_button);
 }
 
 void
@@ -532,6 +535,13 @@ nonet_solve_bar_init (NonetSolveBar *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_layout_manager (self->controls_box, nonet_wrap_layout_new (6, 6));
   gtk_widget_set_layout_manager (self->counters_box, nonet_wrap_layout_new (18, 0));
+  /* Names without GTK 4.8's mnemonics ("_Pause Pause", "Speed Speed"), and
+   * the cell order that says its choice. */
+  nonet_a11y_quiet_class_names (GTK_WIDGET (self));
+  /* (Unnamed, GTK 4.8 would name it "NonetSolveBar".) */
+  nonet_a11y_name (GTK_WIDGET (self), _("Solver"));
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (self->speed_scale), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  nonet_a11y_name_choice (self->order_dropdown, _("Cell order"));
 
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
   /* A tick where each power of ten is: 1, 10, 100, 1,000/s and Unlimited.

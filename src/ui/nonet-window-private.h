@@ -183,6 +183,18 @@ void     nonet_window_action_paste          (GtkWidget    *widget,
                                              const char   *action_name,
                                              GVariant     *parameter);
 
+/* nonet-window-a11y.c: the window heard with a screen reader */
+/* Names what GTK 4.8 names by class or mnemonic; the launch is said. */
+void     nonet_window_a11y_init             (NonetWindow  *self);
+/* Undoes (redo: redoes) a move of game, puts the cursor on its cell and
+ * says what changed ("Undid 5 at row 3, column 4"). */
+void     nonet_window_a11y_undo             (NonetWindow  *self,
+                                             NeGame       *game,
+                                             gboolean      redo);
+/* Says "Paused" or "Resumed". */
+void     nonet_window_a11y_paused           (NonetWindow  *self,
+                                             gboolean      paused);
+
 /* nonet-window-title.c: the puzzle's title in the header bar */
 /* Follows the library's changes from now on, and shows the game's title. */
 void     nonet_window_title_init            (NonetWindow  *self);

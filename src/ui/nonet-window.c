@@ -442,6 +442,7 @@ nonet_window_set_paused (NonetWindow *self,
   self->paused = paused;
   nonet_window_update_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+  nonet_window_a11y_paused (self, paused);
 }
 
 void
@@ -690,7 +691,7 @@ nonet_window_action_undo (GtkWidget  *widget,
 {
   NonetWindow *self = NONET_WINDOW (widget);
 
-  ne_game_undo (nonet_window_active_game (self));
+  nonet_window_a11y_undo (self, nonet_window_active_game (self), FALSE);
 }
 
 static void
@@ -700,7 +701,7 @@ nonet_window_action_redo (GtkWidget  *widget,
 {
   NonetWindow *self = NONET_WINDOW (widget);
 
-  ne_game_redo (nonet_window_active_game (self));
+  nonet_window_a11y_undo (self, nonet_window_active_game (self), TRUE);
 }
 
 static void
@@ -1085,6 +1086,7 @@ nonet_window_init (NonetWindow *self)
   nonet_window_open_library (self);
   nonet_window_title_init (self);
   nonet_window_update_actions (self);
+  nonet_window_a11y_init (self);
 }
 
 NonetWindow *

@@ -403,12 +403,17 @@ def named(app, predicate):
 
 
 def find_bar_button(app, label):
-    """A solve-bar button by its mnemonic label ("_Close" is named
-    "_Close Close" in GTK 4.8): a plain "Close" is also the window's own
-    close button, which would quit the app."""
-    return app.find(lambda a: a is not None
-                    and (a.name or "") in (f"_{label} {label}", f"_{label}")
-                    and a.getRole() == pyatspi.ROLE_PUSH_BUTTON)
+    """A solve-bar button by its label: within the bar (named "Solver"),
+    since a plain "Close" is also the window's own close button, which
+    would quit the app. (Before its names lost GTK 4.8's mnemonics,
+    "_Close" was named "_Close Close".)"""
+    bar = app.find(lambda a: a is not None and a.name == "Solver"
+                   and a.getRole() != pyatspi.ROLE_PUSH_BUTTON)
+    if bar is None:
+        return None
+    return app.find_in(bar, lambda a: a is not None
+                       and (a.name or "") in (label, f"_{label} {label}", f"_{label}")
+                       and a.getRole() == pyatspi.ROLE_PUSH_BUTTON)
 
 
 def press_bar_button(app, label, timeout=10):

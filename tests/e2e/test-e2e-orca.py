@@ -8,7 +8,12 @@
 # still announced; Space (pause) speaks both counts, "." (step) where the
 # solver is, and the end of the run its summary with both counts. With the
 # progress announcements off, nothing is spoken while it runs, and a pause
-# still is. Skipped when Orca cannot start here.
+# still is. Before that, a game by keyboard alone: the launch speaks the
+# window's title and the cell (when Orca listens yet); a puzzle entered (Ctrl+E, its digits) and
+# started (Alt+S) says so; moving, a digit, a note, an undo off the cursor
+# cell (what was undone, and where), a conflict, a given typed over (why it
+# was refused), and Pause and Resume are all heard. Skipped when Orca
+# cannot start here.
 
 import json
 import os
@@ -31,6 +36,9 @@ WAIT = 60 * TIMEOUT_SCALE
 WATCH = 8
 MAX_RATE = 1.5
 EXTRA = 2
+# Arto Inkala's 2012 puzzle (21 clues): r1c1 is a given 8, r1c2 and r1c3
+# are empty.
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 COUNTS = re.compile(r"\d[\d,]* attempts?, \d[\d,]* backtracks?")
 
 
@@ -83,13 +91,17 @@ def wait_window(out, since):
         print("Orca said nothing of the window; going on", flush=True)
 
 
-def start_app(app, home, progress):
-    """The app, in a home of its own; the settings in a key file there."""
+def start_app(app, home, progress, welcome=None):
+    """The app, in a home of its own; the settings in a key file there
+    (welcome: whether the first start's welcome page shows; None, as by
+    default)."""
     config = os.path.join(home, ".config")
     os.makedirs(os.path.join(config, "glib-2.0", "settings"), exist_ok=True)
     with open(os.path.join(config, "glib-2.0", "settings", "keyfile"), "w", encoding="utf-8") as f:
         f.write("[io/github/nonet/Nonet]\n")
         f.write(f"announce-solver-progress={'true' if progress else 'false'}\n")
+        if welcome is not None:
+            f.write(f"show-welcome={'true' if welcome else 'false'}\n")
     env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=config,
                XDG_DATA_HOME=os.path.join(home, ".local", "share"),
                XDG_CACHE_HOME=os.path.join(home, ".cache"), GSETTINGS_BACKEND="keyfile")
@@ -128,9 +140,46 @@ def out_dir():
     return os.environ["ORCA_KIT_OUT"]
 
 
+def play(app, home):
+    """A puzzle entered, started and played by keyboard, each step heard."""
+    out = out_dir()
+    t = mark("launch")
+    proc = start_app(app, os.path.join(home, "play"), progress=True, welcome=False)
+    try:
+        # The launch says the window's title, then the cell with the focus;
+        # Orca may not yet listen to a new GTK 4.8 app then (see wait_window).
+        try:
+            wait_said(out, t, "the launch", r"\. row \d, column \d|row \d, column \d",
+                      timeout=10 * TIMEOUT_SCALE)
+        except Failure:
+            print("Orca said nothing of the launch; going on", flush=True)
+        press(out, "enter", "ctrl+e", "the editor", r"entering a puzzle")
+        t = mark("givens")
+        keys("-d", "0", "type:" + INKALA)
+        wait_said(out, t, "the last cell", r"row 9, column 9")
+        press(out, "start", "alt+s", "Start", r"Puzzle started: .*21 clues")
+        press(out, "home", "ctrl+Home", "the first cell", r"row 1, column 1, 8, given")
+        press(out, "move", "Right", "the empty cell", r"row 1, column 2, empty")
+        press(out, "digit", "1", "the digit", r"row 1, column 2, 1\b")
+        press(out, "next", "Right", "the next cell", r"row 1, column 3, empty")
+        press(out, "note", "ctrl+3", "the note", r"row 1, column 3, empty, notes 3")
+        press(out, "off", "Down", "a given below", r"row 2, column 3, 3, given")
+        press(out, "undo-note", "ctrl+z", "the note undone", r"Undid note 3 at row 1, column 3")
+        press(out, "undo-digit", "ctrl+z", "the digit undone", r"Undid 1 at row 1, column 2")
+        press(out, "conflict", "8", "the conflict", r"row 1, column 2, 8, conflict")
+        press(out, "given", "ctrl+Home", "the given", r"row 1, column 1, 8, given")
+        press(out, "refused", "5", "the given refused", r"is a given")
+        press(out, "pause", "Pause", "the pause", r"\bPaused\b(?!:)")
+        press(out, "resume", "Pause", "the resume", r"\bResumed\b")
+    finally:
+        stop_app(proc)
+
+
 def drive(app):
     out = out_dir()
     home = os.environ["HOME"]
+
+    play(app, home)
 
     proc = animate(app, home, "start", progress=True)
     try:
@@ -228,7 +277,9 @@ def main():
     except Failure as e:
         print(f"FAIL: {e} (logs in {out})")
         return 1
-    print("PASS: the start, the pause, the step and the end are spoken with the counts, "
+    print("PASS: a game entered, started and played is heard step by step (the launch, a digit, "
+          "a note, undo off the cursor, a conflict, a given refused, Pause and Resume); "
+          "the start, the pause, the step and the end are spoken with the counts, "
           "progress at a bounded rate, Tab still heard, and silence when asked for")
     shutil.rmtree(out, ignore_errors=True)
     return 0
