@@ -154,8 +154,11 @@ def test(home, apps):
     print(f"nonet-cli count: {counts.strip()!r}")
     if counts.split() != ["1"] * 4:
         raise e2e.Failure(f"nonet-cli count says {counts!r}, not one solution each")
+    # A collection goes to a .sdk file only as --format sdk, one block a
+    # puzzle (a .sdk file holds one puzzle for other programs); the blocks
+    # carry each puzzle's source.
     sdk_path = os.path.join(home.path, "e2e.sdk")
-    cli("library", "--db", db, "export", "--collection", "E2E", "-o", sdk_path)
+    cli("library", "--db", db, "export", "--collection", "E2E", "--format", "sdk", "-o", sdk_path)
     with open(sdk_path) as f:
         sdk = f.read()
     for puzzle_id, _, _ in rows:

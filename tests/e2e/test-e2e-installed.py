@@ -50,7 +50,8 @@ def check_board(app, when):
 
 
 def find_order(app):
-    return app.find(lambda a: a is not None and (a.name or "").split()[-2:] == ["Cell", "Order"]
+    # Named with its choice, as a screen reader says it: "Cell order: Reading order".
+    return app.find(lambda a: a is not None and (a.name or "").lower().startswith("cell order")
                     and a.getRole() == pyatspi.ROLE_COMBO_BOX)
 
 

@@ -143,16 +143,8 @@ def out_dir():
 def play(app, home):
     """A puzzle entered, started and played by keyboard, each step heard."""
     out = out_dir()
-    t = mark("launch")
-    proc = start_app(app, os.path.join(home, "play"), progress=True, welcome=False)
+    proc = launch_heard(app, os.path.join(home, "play"))
     try:
-        # The launch says the window's title, then the cell with the focus;
-        # Orca may not yet listen to a new GTK 4.8 app then (see wait_window).
-        try:
-            wait_said(out, t, "the launch", r"\. row \d, column \d|row \d, column \d",
-                      timeout=10 * TIMEOUT_SCALE)
-        except Failure:
-            print("Orca said nothing of the launch; going on", flush=True)
         press(out, "enter", "ctrl+e", "the editor", r"entering a puzzle")
         t = mark("givens")
         keys("-d", "0", "type:" + INKALA)
@@ -173,6 +165,33 @@ def play(app, home):
         press(out, "resume", "Pause", "the resume", r"\bResumed\b")
     finally:
         stop_app(proc)
+
+
+def launch_heard(app, home, tries=3):
+    """The app started until Orca is heard following it. The launch says the
+    window's title, then the cell with the focus. Orca 43 may not yet listen
+    to a new GTK 4.8 app then (see wait_window), and on a busy machine it
+    sometimes never takes up the first app of its session: a key that moves
+    the cursor must then be heard, or the app is started again."""
+    out = out_dir()
+    cell = r"row \d, column \d"
+    for attempt in range(1, tries + 1):
+        t = mark("launch")
+        proc = start_app(app, home, progress=True, welcome=False)
+        try:
+            wait_said(out, t, "the launch", cell, timeout=10 * TIMEOUT_SCALE)
+            return proc
+        except Failure:
+            print("Orca said nothing of the launch; moving the cursor", flush=True)
+        try:
+            t = mark("heard")
+            keys("Right")
+            wait_said(out, t, "the cursor", cell, timeout=20 * TIMEOUT_SCALE)
+            return proc
+        except Failure:
+            print(f"Orca does not follow the app (start {attempt}); starting it again", flush=True)
+            stop_app(proc)
+    raise Failure(f"Orca followed none of {tries} starts of the app")
 
 
 def drive(app):
