@@ -393,6 +393,8 @@ nonet_generate_dialog_show_closest (NonetGenerateDialog *self)
                                       "the closest found are listed with their grades", n_missed),
                             n_missed);
   gtk_label_set_label (self->closest_label, text);
+  /* A status label's name is its text; GTK 4.8 says "GtkLabel". */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->closest_label), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   gtk_info_bar_set_revealed (self->closest_bar, TRUE);
 }
 
@@ -1001,6 +1003,8 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   g_signal_connect_object (self->collection_check, "notify::active",
                            G_CALLBACK (nonet_generate_dialog_update_actions), self, G_CONNECT_SWAPPED);
   nonet_generate_dialog_update_note (self);
+  nonet_library_name_widgets (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->closest_label), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
 
   gtk_window_set_default_widget (GTK_WINDOW (self), self->generate_button);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->clues_spin));

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "nonet-import-dialog.h"
+#include "nonet-library-dialogs.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -435,6 +436,7 @@ nonet_import_dialog_init (NonetImportDialog *self)
                            G_CALLBACK (nonet_import_dialog_show_library), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->import_button, "clicked",
                            G_CALLBACK (nonet_import_dialog_start), self, G_CONNECT_SWAPPED);
+  nonet_library_name_widgets (GTK_WIDGET (self));
 }
 
 NonetImportDialog *

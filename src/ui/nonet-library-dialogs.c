@@ -11,6 +11,110 @@
 
 #include <glib/gi18n.h>
 
+/* ---- Names for a screen reader ---- */
+
+/* A mnemonic label as a person reads it: "_Open" is "Open". */
+static char *
+strip_mnemonic (const char *label)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (*p == '_' && p[1] == '_')
+        g_string_append_c (text, *++p);
+      else if (*p != '_')
+        g_string_append_c (text, *p);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The value a drop-down shows: a string list's string. */
+static void
+drop_down_name_value (GtkDropDown *drop)
+{
+  GtkWidget *toggle = gtk_widget_get_first_child (GTK_WIDGET (drop));
+  gpointer item = gtk_drop_down_get_selected_item (drop);
+  const char *value = GTK_IS_STRING_OBJECT (item) ? gtk_string_object_get_string (item) : NULL;
+
+  /* GTK 4.8 names the drop-down's toggle "GtkToggleButton": the focus is
+   * on it, so Orca said that, not the value. */
+  if (GTK_IS_TOGGLE_BUTTON (toggle) && value != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, value, -1);
+}
+
+static void
+drop_down_selected (GtkDropDown *drop,
+                    GParamSpec  *pspec,
+                    gpointer     user_data)
+{
+  drop_down_name_value (drop);
+}
+
+static void
+name_stack_pages (GtkStack *stack)
+{
+  g_autoptr (GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (stack));
+
+  for (guint i = 0; i < g_list_model_get_n_items (pages); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (pages, i);
+      GtkStackPage *page = GTK_STACK_PAGE (item);
+      const char *title = gtk_stack_page_get_title (page);
+
+      /* GTK 4.8: a page is a "panel" named "GtkStackPage", read before
+       * what is on it. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (page), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      title != NULL ? title : "", -1);
+    }
+}
+
+void
+nonet_library_name_widgets (GtkWidget *root)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+
+  if (GTK_IS_STACK (root))
+    name_stack_pages (GTK_STACK (root));
+  else if (GTK_IS_DROP_DOWN (root))
+    {
+      drop_down_name_value (GTK_DROP_DOWN (root));
+      g_signal_connect (root, "notify::selected-item", G_CALLBACK (drop_down_selected), NULL);
+      /* Its insides are the toggle's: a screen reader says the toggle. */
+      return;
+    }
+  else if (GTK_IS_MENU_BUTTON (root) && gtk_widget_get_tooltip_text (root) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_widget_get_tooltip_text (root), -1);
+  else if (GTK_IS_MENU_BUTTON (root) && gtk_menu_button_get_label (GTK_MENU_BUTTON (root)) != NULL)
+    {
+      g_autofree char *label = strip_mnemonic (gtk_menu_button_get_label (GTK_MENU_BUTTON (root)));
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    }
+  else if (GTK_IS_BUTTON (root) && gtk_button_get_use_underline (GTK_BUTTON (root))
+           && gtk_button_get_label (GTK_BUTTON (root)) != NULL)
+    {
+      /* GTK 4.8 names a button with a mnemonic "_Open Open". */
+      g_autofree char *label = strip_mnemonic (gtk_button_get_label (GTK_BUTTON (root)));
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    }
+  else if (GTK_IS_POPOVER (root) && GTK_IS_MENU_BUTTON (gtk_widget_get_parent (root))
+           && gtk_widget_get_tooltip_text (gtk_widget_get_parent (root)) != NULL)
+    /* GTK 4.8: a menu is "GtkPopoverMenu menu"; it is the button's. */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_widget_get_tooltip_text (gtk_widget_get_parent (root)), -1);
+  else if (GTK_IS_COLUMN_VIEW (root) && gtk_widget_get_first_child (root) != NULL)
+    /* Its first child is the row of column titles, a "GtkListItemWidget". */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (root)),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Column titles"), -1);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    nonet_library_name_widgets (child);
+}
+
 void
 nonet_library_show_error (GtkWindow    *parent,
                           const char   *heading,

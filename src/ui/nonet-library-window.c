@@ -1302,6 +1302,8 @@ nonet_library_window_new (GtkWindow *parent,
   gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
   gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
   gtk_widget_set_parent (self->context_menu, GTK_WIDGET (self->column_view));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->context_menu), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Puzzle Menu"), -1);
 
   g_signal_connect_object (self->model, "items-changed",
                            G_CALLBACK (nonet_library_window_items_changed), self, G_CONNECT_SWAPPED);
@@ -1317,5 +1319,6 @@ nonet_library_window_new (GtkWindow *parent,
 
   nonet_library_window_items_changed (self);
   nonet_library_window_update_preview (self);
+  nonet_library_name_widgets (GTK_WIDGET (self));
   return self;
 }
