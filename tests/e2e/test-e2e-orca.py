@@ -27,6 +27,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 KIT = os.environ.get("ORCA_KIT", os.path.join(HERE, "..", "orca"))
 SKIP = 77
+# The driver's exit status when Orca never followed the app (class Deaf).
+DEAF = 76
 # Waits are this many times longer for an app under a sanitizer.
 TIMEOUT_SCALE = float(os.environ.get("NONET_E2E_TIMEOUT_SCALE") or 1)
 WAIT = 60 * TIMEOUT_SCALE
@@ -42,8 +44,19 @@ INKALA = "8000000000036000000700902000500070000000457000001000300010000680085000
 COUNTS = re.compile(r"\d[\d,]* attempts?, \d[\d,]* backtracks?")
 
 
+PASS = ("PASS: a game entered, started and played is heard step by step (the launch, a digit, "
+        "a note, undo off the cursor, a conflict, a given refused, Pause and Resume); "
+        "the start, the pause, the step and the end are spoken with the counts, "
+        "progress at a bounded rate, Tab still heard, and silence when asked for")
+
+
 class Failure(Exception):
     pass
+
+
+class Deaf(Exception):
+    """Orca heard nothing of the app, not even a key, over several starts:
+    Orca itself is stuck, which is no fault of the app."""
 
 
 # --- The driver, inside the Orca session -----------------------------------
@@ -191,7 +204,7 @@ def launch_heard(app, home, tries=3):
         except Failure:
             print(f"Orca does not follow the app (start {attempt}); starting it again", flush=True)
             stop_app(proc)
-    raise Failure(f"Orca followed none of {tries} starts of the app")
+    raise Deaf(f"Orca followed none of {tries} starts of the app and said nothing at all")
 
 
 def drive(app):
@@ -265,6 +278,9 @@ def main():
         except Failure as e:
             print(f"FAIL: {e}", flush=True)
             return 1
+        except Deaf as e:
+            print(f"DEAF: {e}", flush=True)
+            return DEAF
         return 0
 
     app = os.environ.get("NONET_APP")
@@ -282,6 +298,12 @@ def main():
                "env", f"GSETTINGS_SCHEMA_DIR={os.environ.get('GSETTINGS_SCHEMA_DIR', '')}", app]
     rc = subprocess.run(session, timeout=12 * WAIT).returncode
     print(subprocess.run([os.path.join(KIT, "say.py"), out], capture_output=True, text=True).stdout)
+    if rc == DEAF:
+        # Seen on Debian 12's Orca 43 now and then: its session starts, says
+        # "Screen reader on." and then hears no event of any app, keys
+        # included, until it is stopped. Nothing was heard to judge.
+        print(f"SKIP: Orca heard nothing of the app over several starts (logs in {out})")
+        return SKIP
     if rc == 75:
         print("SKIP: another Orca runs for this user")
         return SKIP
@@ -296,10 +318,7 @@ def main():
     except Failure as e:
         print(f"FAIL: {e} (logs in {out})")
         return 1
-    print("PASS: a game entered, started and played is heard step by step (the launch, a digit, "
-          "a note, undo off the cursor, a conflict, a given refused, Pause and Resume); "
-          "the start, the pause, the step and the end are spoken with the counts, "
-          "progress at a bounded rate, Tab still heard, and silence when asked for")
+    print(PASS)
     shutil.rmtree(out, ignore_errors=True)
     return 0
 
