@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #define CHOICE_LABEL "nonet-a11y-choice-label"
+#define VALUE_NAMED  "nonet-a11y-value-named"
 
 char *
 nonet_a11y_strip_mnemonic (const char *text)
@@ -132,6 +133,72 @@ watch_popover (GtkWidget *popover)
   g_signal_connect (popover, "map", G_CALLBACK (name_list_items), NULL);
 }
 
+/* A drop-down named by nonet_a11y_name_choice says what it chooses too;
+ * any other says the value it shows. GTK 4.8 names its toggle, which has
+ * the focus, "GtkToggleButton". */
+static void
+name_drop_down_value (GtkDropDown *dropdown)
+{
+  GtkWidget *toggle = gtk_widget_get_first_child (GTK_WIDGET (dropdown));
+  gpointer item = gtk_drop_down_get_selected_item (dropdown);
+
+  if (GTK_IS_TOGGLE_BUTTON (toggle) && GTK_IS_STRING_OBJECT (item))
+    nonet_a11y_name (toggle, gtk_string_object_get_string (item));
+}
+
+static void
+on_drop_down_value (GtkDropDown *dropdown,
+                    GParamSpec  *pspec,
+                    gpointer     user_data)
+{
+  name_drop_down_value (dropdown);
+}
+
+/* GTK 4.8: a stack's page is a "panel" named "GtkStackPage", read before
+ * what is on it. */
+static void
+name_stack_pages (GtkStack *stack)
+{
+  g_autoptr (GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (stack));
+
+  for (guint i = 0; i < g_list_model_get_n_items (pages); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (pages, i);
+      GtkStackPage *page = GTK_STACK_PAGE (item);
+      const char *title = gtk_stack_page_get_title (page);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (page), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      title != NULL ? title : "", -1);
+    }
+}
+
+/* A menu button is named by its tooltip, else by its label without the
+ * mnemonic; its menu ("GtkPopoverMenu menu" in GTK 4.8) by the tooltip. */
+static void
+name_menu_button (GtkMenuButton *button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+  const char *tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (button));
+  const char *label = gtk_menu_button_get_label (button);
+
+  if (tooltip != NULL)
+    nonet_a11y_name (GTK_WIDGET (button), tooltip);
+  else if (label != NULL)
+    {
+      g_autofree char *name = nonet_a11y_strip_mnemonic (label);
+
+      nonet_a11y_name (GTK_WIDGET (button), name);
+    }
+  if (popover == NULL)
+    return;
+  if (tooltip != NULL)
+    {
+      nonet_a11y_name (GTK_WIDGET (popover), tooltip);
+      name_scrolled (GTK_WIDGET (popover), tooltip);
+    }
+  watch_popover (GTK_WIDGET (popover));
+}
+
 void
 nonet_a11y_quiet_class_names (GtkWidget *root)
 {
@@ -139,23 +206,23 @@ nonet_a11y_quiet_class_names (GtkWidget *root)
 
   if (GTK_IS_BUTTON (root))
     nonet_a11y_name_button (GTK_BUTTON (root));
-  if (GTK_IS_MENU_BUTTON (root))
-    {
-      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (root));
-      const char *tooltip = gtk_widget_get_tooltip_text (root);
-
-      if (popover != NULL)
-        {
-          if (tooltip != NULL)
-            {
-              nonet_a11y_name (GTK_WIDGET (popover), tooltip);
-              name_scrolled (GTK_WIDGET (popover), tooltip);
-            }
-          watch_popover (GTK_WIDGET (popover));
-        }
-    }
-  if (GTK_IS_POPOVER (root))
+  else if (GTK_IS_MENU_BUTTON (root))
+    name_menu_button (GTK_MENU_BUTTON (root));
+  else if (GTK_IS_POPOVER (root))
     watch_popover (root);
+  else if (GTK_IS_STACK (root))
+    name_stack_pages (GTK_STACK (root));
+  else if (GTK_IS_COLUMN_VIEW (root) && gtk_widget_get_first_child (root) != NULL)
+    /* Its first child is the row of column titles, a "GtkListItemWidget". */
+    nonet_a11y_name (gtk_widget_get_first_child (root), _("Column titles"));
+  else if (GTK_IS_DROP_DOWN (root)
+           && g_object_get_data (G_OBJECT (root), CHOICE_LABEL) == NULL
+           && g_object_get_data (G_OBJECT (root), VALUE_NAMED) == NULL)
+    {
+      g_object_set_data (G_OBJECT (root), VALUE_NAMED, GINT_TO_POINTER (TRUE));
+      name_drop_down_value (GTK_DROP_DOWN (root));
+      g_signal_connect (root, "notify::selected-item", G_CALLBACK (on_drop_down_value), NULL);
+    }
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     nonet_a11y_quiet_class_names (child);
@@ -206,6 +273,8 @@ nonet_a11y_name_choice (GtkDropDown *dropdown,
 
   g_object_set_data_full (G_OBJECT (dropdown), CHOICE_LABEL, g_strdup (label), g_free);
   g_signal_handlers_disconnect_by_func (dropdown, sync_choice, NULL);
+  /* Named by its value before, it now says what it chooses too. */
+  g_signal_handlers_disconnect_by_func (dropdown, on_drop_down_value, NULL);
   g_signal_connect (dropdown, "notify::selected", G_CALLBACK (sync_choice), NULL);
   /* Its popup's rows are made as it is first shown. */
   g_signal_connect_after (dropdown, "map", G_CALLBACK (sync_choice), NULL);

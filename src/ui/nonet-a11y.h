@@ -17,10 +17,13 @@ void  nonet_a11y_name              (GtkWidget    *widget,
  * again after each gtk_button_set_label: GTK 4.8 labels a button by its
  * mnemonic label's raw text ("_Pause"), before the button's own name. */
 void  nonet_a11y_name_button       (GtkButton    *button);
-/* Walks root and the widgets below it: buttons with a mnemonic are named
- * as nonet_a11y_name_button does; a menu button's popover (a menu) gets
- * the button's tooltip as its name; a list's items (GtkListItemWidget) the
- * text of their first label, whenever a popover below root is shown. */
+/* Walks root and the widgets below it, once they are built: buttons with a
+ * mnemonic are named as nonet_a11y_name_button does; a menu button and its
+ * popover (a menu) by the button's tooltip (else its label); a list's items
+ * (GtkListItemWidget) by the text of their first label, whenever a popover
+ * below root is shown; a stack's pages by their titles; a column view's
+ * row of titles; a drop-down not named by nonet_a11y_name_choice by the
+ * value it shows, kept up to date. */
 void  nonet_a11y_quiet_class_names (GtkWidget    *root);
 /* Names dropdown "label: its selected item" ("Cell order: Reading order"),
  * and again whenever the selection changes; its button and its popup's

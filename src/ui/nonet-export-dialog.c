@@ -10,7 +10,7 @@
 #include "config.h"
 
 #include "nonet-export-dialog.h"
-#include "nonet-library-dialogs.h"
+#include "nonet-a11y.h"
 
 /* The rows of the per-page drop-downs, in order. */
 static const guint per_page_choices[] = { 1, 2, 4, 6 };
@@ -133,7 +133,7 @@ nonet_export_dialog_init (NonetExportDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (on_export_clicked), self);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
-  nonet_library_name_widgets (GTK_WIDGET (self));
+  nonet_a11y_quiet_class_names (GTK_WIDGET (self));
 }
 
 NonetExportDialog *

@@ -18,6 +18,7 @@
 #include "ne-messages.h"
 #include "ne-print.h"
 #include "nonet-grid-thumb.h"
+#include "nonet-a11y.h"
 #include "nonet-library-dialogs.h"
 #include "nonet-print-operation.h"
 #include "nonet-text.h"
@@ -1003,7 +1004,7 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   g_signal_connect_object (self->collection_check, "notify::active",
                            G_CALLBACK (nonet_generate_dialog_update_actions), self, G_CONNECT_SWAPPED);
   nonet_generate_dialog_update_note (self);
-  nonet_library_name_widgets (GTK_WIDGET (self));
+  nonet_a11y_quiet_class_names (GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->closest_label), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
 
   gtk_window_set_default_widget (GTK_WINDOW (self), self->generate_button);

@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "nonet-import-dialog.h"
-#include "nonet-library-dialogs.h"
+#include "nonet-a11y.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -436,7 +436,7 @@ nonet_import_dialog_init (NonetImportDialog *self)
                            G_CALLBACK (nonet_import_dialog_show_library), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->import_button, "clicked",
                            G_CALLBACK (nonet_import_dialog_start), self, G_CONNECT_SWAPPED);
-  nonet_library_name_widgets (GTK_WIDGET (self));
+  nonet_a11y_quiet_class_names (GTK_WIDGET (self));
 }
 
 NonetImportDialog *

@@ -9,14 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* Names what GTK 4.8 leaves named after its class or with its mnemonic
- * underscore in root's widget tree, for a screen reader: each page of a
- * GtkStack by its title, the toggle of each GtkDropDown by the value it
- * shows (kept up to date), each GtkMenuButton by its tooltip, each button
- * with a mnemonic label by the label without its "_", each GtkColumnView's
- * header row. Call it once the widgets are built. */
-void        nonet_library_name_widgets      (GtkWidget    *root);
-
 /* Says a failed library change in a message dialog over parent. */
 void        nonet_library_show_error        (GtkWindow    *parent,
                                              const char   *heading,

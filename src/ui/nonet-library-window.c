@@ -16,6 +16,7 @@
 #include "ne-library-model.h"
 #include "ne-messages.h"
 #include "ne-print.h"
+#include "nonet-a11y.h"
 #include "nonet-file-drop.h"
 #include "nonet-grid-thumb.h"
 #include "nonet-library-dialogs.h"
@@ -1319,6 +1320,6 @@ nonet_library_window_new (GtkWindow *parent,
 
   nonet_library_window_items_changed (self);
   nonet_library_window_update_preview (self);
-  nonet_library_name_widgets (GTK_WIDGET (self));
+  nonet_a11y_quiet_class_names (GTK_WIDGET (self));
   return self;
 }
