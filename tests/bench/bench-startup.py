@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench-startup.py: time from launch to a visible window, and resident memory
-# once started, for Nonet and for GNOME Sudoku measured the same way in the
-# same run, side by side (medians of several runs). A benchmark, not a test:
-# it asserts nothing. Needs an X display (xvfb-run), xdotool and gnome-sudoku.
+# once started, for Nonet and for the floor (an empty libadwaita window)
+# measured the same way in the same run, side by side (medians of several
+# runs), on a first start (a fresh data folder) and on a later one. GNOME
+# Sudoku joins them if installed. A benchmark, not a test: it asserts
+# nothing. Needs an X display (xvfb-run) and xdotool.
 # Environment: NONET_APP (the binary), GSETTINGS_SCHEMA_DIR (its compiled
 # schema), BENCH_FLOOR_APP (bench-startup.c: an empty libadwaita window,
 # the toolkit's floor), BENCH_RUNS (default 7).
@@ -68,7 +70,7 @@ def measure(argv, extra_env, home):
         env[f"XDG_{name}_HOME"] = os.path.join(home, name.lower())
     env["XDG_RUNTIME_DIR"] = os.path.join(home, "runtime")
     start = time.monotonic()
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=None if os.environ.get("BENCH_VERBOSE") else subprocess.DEVNULL)
     try:
         while not find_window(proc.pid):
             if proc.poll() is not None:
@@ -88,6 +90,10 @@ def measure(argv, extra_env, home):
     return elapsed, rss
 
 
+def median_of(values):
+    return statistics.median(values) if values else float("nan")
+
+
 def main():
     if not os.environ.get("DISPLAY"):
         print("SKIP: no DISPLAY (run under xvfb-run)")
@@ -95,60 +101,65 @@ def main():
     if shutil.which("xdotool") is None:
         print("SKIP: xdotool is missing; install it with: apt-get install xdotool")
         return SKIP
-    sudoku = shutil.which("gnome-sudoku") or "/usr/games/gnome-sudoku"
-    if not os.access(sudoku, os.X_OK):
-        print("SKIP: GNOME Sudoku is the baseline and is not installed;")
-        print("install it with: apt-get install gnome-sudoku")
-        return SKIP
     app = os.environ.get("NONET_APP")
     if not app or not os.access(app, os.X_OK):
         print(f"FAIL: NONET_APP is not an executable: {app!r}")
         return 1
+    floor = os.environ.get("BENCH_FLOOR_APP")
+    if not floor or not os.access(floor, os.X_OK):
+        print(f"FAIL: BENCH_FLOOR_APP is not an executable: {floor!r}")
+        return 1
     runs = int(os.environ.get("BENCH_RUNS", "7"))
 
-    # GNOME Sudoku 43 (Debian 12) is GTK 3 and draws with cairo; GTK 4 draws
-    # with GL, which under Xvfb is Mesa's software rasteriser. The cairo row
-    # tells the toolkit's renderer apart from Nonet's own weight.
-    subjects = [("Nonet", [app], {}),
-                ("Nonet (cairo)", [app], {"GSK_RENDERER": "cairo"}),
-                ("GNOME Sudoku", [sudoku], {})]
-    # The floor: an empty libadwaita window, started the same way.
-    floor = os.environ.get("BENCH_FLOOR_APP")
-    if floor and os.access(floor, os.X_OK):
-        subjects += [("empty Adw window", [floor], {}),
-                     ("empty (cairo)", [floor], {"GSK_RENDERER": "cairo"})]
-    results = {name: ([], []) for name, _, _ in subjects}
-    # Each keeps one home, as a user would: the first start, not counted,
-    # fills the caches (fonts, GL shaders; GTK 3 also caches its GL visual
-    # choice on the X server) and Nonet's first start generates its first
-    # puzzle; the counted starts are the everyday ones. Interleaved, so a
-    # slow moment of the machine hits all alike.
-    homes = {name: make_home() for name, _, _ in subjects}
+    # The floor is an empty libadwaita window with a header bar
+    # (bench-startup.c): what any GTK 4 + libadwaita app pays to show a
+    # window here. GNOME Sudoku 43 (GTK 3, cairo) is a neighbour, if
+    # installed. A first start has a data folder of its own, fresh (Nonet
+    # then makes its library and its first puzzle; every program fills its
+    # caches); a later start reuses one that a first start filled. All are
+    # interleaved, so a slow moment of the machine hits all alike.
+    subjects = [("Nonet", [app]), ("floor", [floor])]
+    sudoku = shutil.which("gnome-sudoku") or "/usr/games/gnome-sudoku"
+    if os.access(sudoku, os.X_OK):
+        subjects.append(("GNOME Sudoku", [sudoku]))
+    else:
+        print("GNOME Sudoku is not installed: measured against the floor only")
+    kinds = ("first", "later")
+    results = {(name, kind): ([], []) for name, _ in subjects for kind in kinds}
+    homes = {name: make_home() for name, _ in subjects}
     try:
-        for name, argv, extra_env in subjects:
-            first = measure(argv, extra_env, homes[name])
-            print(f"{name}: first start {first[0] * 1000:.0f} ms, {first[1] / 1024:.1f} MiB (not counted)")
+        for name, argv in subjects:
+            measure(argv, {}, homes[name])     # the home a later start finds
         for _ in range(runs):
-            for name, argv, extra_env in subjects:
-                seconds, rss = measure(argv, extra_env, homes[name])
-                results[name][0].append(seconds)
-                results[name][1].append(rss)
+            for name, argv in subjects:
+                fresh = make_home()
+                try:
+                    seconds, rss = measure(argv, {}, fresh)
+                finally:
+                    shutil.rmtree(fresh, ignore_errors=True)
+                results[(name, "first")][0].append(seconds)
+                results[(name, "first")][1].append(rss)
+                seconds, rss = measure(argv, {}, homes[name])
+                results[(name, "later")][0].append(seconds)
+                results[(name, "later")][1].append(rss)
     finally:
         for home in homes.values():
             shutil.rmtree(home, ignore_errors=True)
 
     print(f"start-up to a visible window and settled RSS, median of {runs} runs each")
-    print(f"{'':18} {'to window':>10} {'RSS':>10}")
+    print(f"{'':14} {'start':>6} {'to window':>10} {'RSS':>10}")
     medians = {}
-    for name, _, _ in subjects:
-        t = statistics.median(results[name][0])
-        r = statistics.median(results[name][1])
-        medians[name] = (t, r)
-        print(f"{name:18} {t * 1000:8.0f} ms {r / 1024:7.1f} MiB")
-    st, sr = medians["GNOME Sudoku"]
-    for name in ("Nonet", "Nonet (cairo)"):
-        nt, nr = medians[name]
-        print(f"{name + ' / Sudoku':24} {nt / st:4.2f}x {nr / sr:8.2f}x")
+    for name, _ in subjects:
+        for kind in kinds:
+            times, rsses = results[(name, kind)]
+            medians[(name, kind)] = (median_of(times), median_of(rsses))
+            t, r = medians[(name, kind)]
+            print(f"{name:14} {kind:>6} {t * 1000:8.0f} ms {r / 1024:7.1f} MiB")
+    print("Nonet against the floor, same start:")
+    for kind in kinds:
+        nt, nr = medians[("Nonet", kind)]
+        ft, fr = medians[("floor", kind)]
+        print(f"  {kind:>6}: {nt / ft:4.2f}x the time, {(nr - fr) / 1024:+5.1f} MiB")
     return 0
 
 
