@@ -8,8 +8,9 @@
 # the 5 as a move of the player's, counted as one hint; Ctrl+Z takes the 5
 # back and not the count. The count is in the library at once, and after
 # closing and reopening the app the next hint is the second of the game.
-# Read back as a screen reader hears the app (AT-SPI), the count in the
-# app's debug log and in the library file.
+# Last, a nearly solved puzzle finished by a hint: the finish bar says
+# "(1 hint)". Read back as a screen reader hears the app (AT-SPI), the
+# count in the app's debug log and in the library file.
 
 import contextlib
 import os
@@ -23,6 +24,10 @@ import pyatspi  # noqa: E402
 import nonet_e2e as e2e  # noqa: E402
 
 NEWSPAPER = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+SOLVED = ("534678912672195348198342567859761423426853791"
+          "713924856961537284287419635345286179")
+# All but r1c2: a pasted puzzle's first cell must be a given.
+NEARLY = SOLVED[0] + "0" + SOLVED[2:]
 # The grader's first step on it, as nonet-cli grade --explain prints it.
 FIRST_CELL = 40   # r5c5
 FIRST_DIGIT = 5
@@ -103,6 +108,18 @@ def test(home, apps):
     if f"hint: {HINT_SHOWN} (2 hints used in this game)" not in again.log():
         raise e2e.Failure("the hint after reopening is not the game's second")
     e2e.wait_for("the second hint in the library", lambda: hints_in_library(home) == 2)
+
+    # A game finished by a hint says so in its finish bar.
+    e2e.paste_and_start(again, NEARLY)
+    again.key("ctrl+h")
+    e2e.wait_for("the last cell's hint", lambda: "hint: Naked single: R1c2 must be 3" in again.log())
+    again.key("ctrl+h")
+    finish = e2e.wait_for("the finish bar", lambda: again.find(
+        lambda a: a is not None and a.getRole() == pyatspi.ROLE_STATUS_BAR
+        and (a.name or "").startswith("Solved in")))
+    if not finish.name.endswith("(1 hint)"):
+        raise e2e.Failure(f"the finish bar does not count the hint: {finish.name!r}")
+    again.screenshot(os.path.join(e2e.shot_dir(home), "e2e-hint-finished.png"))
 
 
 if __name__ == "__main__":
