@@ -1084,26 +1084,47 @@ test_draw_states (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A grid of Inkala 2012 in a window of its own, light, the cursor in r1c5
+ * (no peer of r8c1 or r9c1) and the peers not tinted: for the marks. */
+static GtkWidget *
+marks_window_new (GtkWidget **view)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  *view = grid_view_new_with_puzzle ();
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
+  gtk_window_set_child (GTK_WINDOW (window), *view);
+  gtk_window_present (GTK_WINDOW (window));
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (*view), 4);
+  g_object_set (*view, "highlight-peers", FALSE, NULL);
+  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, *view);
+  return window;
+}
+
+/* The colour at a cell's top left corner, where no digit reaches. */
+static Rgb
+cell_corner (const Pixels  *pixels,
+             NonetGridView *grid,
+             int            cell)
+{
+  graphene_rect_t rect;
+
+  nonet_grid_view_get_cell_rect (grid, cell, &rect);
+  return rgb_at (pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+}
+
 /* Marked cells (the reason a puzzle has no solution) are tinted until the
  * game changes. */
 static void
 test_marked (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *view = grid_view_new_with_puzzle ();
+  GtkWidget *view;
+  GtkWidget *window = marks_window_new (&view);
   NonetGridView *grid = NONET_GRID_VIEW (view);
   static const uint8_t row[] = { 72, 73, 74, 75, 76, 77, 78, 79, 80 };
   /* r9c1 is empty in Inkala 2012, r8c1 too and outside the mark. */
   const int inside = 72, outside = 63;
-
-  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
-  gtk_window_set_child (GTK_WINDOW (window), view);
-  gtk_window_present (GTK_WINDOW (window));
-  /* The cursor in r1c5, no peer of either cell. */
-  nonet_grid_view_set_cursor (grid, 4);
-  g_object_set (view, "highlight-peers", FALSE, NULL);
-  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
 
   nonet_grid_view_mark_cells (grid, row, G_N_ELEMENTS (row));
   g_assert_true (nonet_grid_view_get_marked (grid, inside));
@@ -1111,13 +1132,9 @@ test_marked (void)
   show_and_settle (view);
   {
     Pixels pixels = render_widget (view);
-    graphene_rect_t rect;
-    Rgb marked, plain;
+    Rgb marked = cell_corner (&pixels, grid, inside);
+    Rgb plain = cell_corner (&pixels, grid, outside);
 
-    nonet_grid_view_get_cell_rect (grid, inside, &rect);
-    marked = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
-    nonet_grid_view_get_cell_rect (grid, outside, &rect);
-    plain = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
     g_assert_cmpfloat (marked.r - marked.b, >, plain.r - plain.b + 0.05);
     g_free (pixels.data);
   }
@@ -1138,20 +1155,12 @@ test_marked (void)
 static void
 test_hinted (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *view = grid_view_new_with_puzzle ();
+  GtkWidget *view;
+  GtkWidget *window = marks_window_new (&view);
   NonetGridView *grid = NONET_GRID_VIEW (view);
   static const uint8_t cells[] = { 72, 73 };
   /* r9c1 is empty in Inkala 2012, r8c1 too and not hinted. */
   const int inside = 72, outside = 63;
-
-  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
-  gtk_window_set_child (GTK_WINDOW (window), view);
-  gtk_window_present (GTK_WINDOW (window));
-  nonet_grid_view_set_cursor (grid, 4);
-  g_object_set (view, "highlight-peers", FALSE, NULL);
-  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
 
   nonet_grid_view_mark_cells (grid, cells, 1);
   nonet_grid_view_hint_cells (grid, cells, G_N_ELEMENTS (cells));
@@ -1164,13 +1173,9 @@ test_hinted (void)
   show_and_settle (view);
   {
     Pixels pixels = render_widget (view);
-    graphene_rect_t rect;
-    Rgb hinted, plain;
+    Rgb hinted = cell_corner (&pixels, grid, inside);
+    Rgb plain = cell_corner (&pixels, grid, outside);
 
-    nonet_grid_view_get_cell_rect (grid, inside, &rect);
-    hinted = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
-    nonet_grid_view_get_cell_rect (grid, outside, &rect);
-    plain = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
     /* Yellow: red and green over blue, where the error's tint has no green. */
     g_assert_cmpfloat (hinted.g - hinted.b, >, plain.g - plain.b + 0.05);
     g_assert_cmpfloat (hinted.r - hinted.b, >, plain.r - plain.b + 0.05);
