@@ -8,7 +8,8 @@
 # the 5 as a move of the player's, counted as one hint; Ctrl+Z takes the 5
 # back and not the count. The count is in the library at once, and after
 # closing and reopening the app the next hint is the second of the game.
-# Last, a nearly solved puzzle finished by a hint: the finish bar says
+# A wrong digit is the hint before any step, and the second press clears
+# it. Last, a nearly solved puzzle finished by a hint: the finish bar says
 # "(1 hint)". Read back as a screen reader hears the app (AT-SPI), the
 # count in the app's debug log and in the library file.
 
@@ -46,7 +47,7 @@ def hints_in_library(home):
 def hint_status(app):
     """The hint bar's status area, as a screen reader finds it."""
     found = app.find(lambda a: a is not None and a.getRole() == pyatspi.ROLE_STATUS_BAR
-                     and (a.name or "").startswith(("Naked single", "Hint applied", "Hidden single")))
+                     and (a.name or "").startswith(("Naked single", "Hint applied", "Not right")))
     return found.name if found is not None else None
 
 
@@ -108,6 +109,20 @@ def test(home, apps):
     if f"hint: {HINT_SHOWN} (2 hints used in this game)" not in again.log():
         raise e2e.Failure("the hint after reopening is not the game's second")
     e2e.wait_for("the second hint in the library", lambda: hints_in_library(home) == 2)
+
+    # A wrong digit (r1c3 is 4) comes first; the second press clears it.
+    again.select(2)
+    again.key("1")
+    again.wait_label("the wrong digit in r1c3", lambda label: label.startswith("row 1, column 3, 1"))
+    again.select(0)
+    again.key("ctrl+h")
+    wait_hint(again, "Not right: Row 1, column 3 is not right")
+    again.wait_label("the cursor on the wrong digit", lambda label: label.startswith("row 1, column 3, 1"))
+    again.screenshot(os.path.join(e2e.shot_dir(home), "e2e-hint-wrong.png"))
+    again.key("ctrl+h")
+    wait_hint(again, "Hint applied: Cleared row 1, column 3")
+    again.wait_label("the wrong digit cleared", lambda label: label.startswith("row 1, column 3, empty"))
+    e2e.wait_for("the third hint in the library", lambda: hints_in_library(home) == 3)
 
     # A game finished by a hint says so in its finish bar.
     e2e.paste_and_start(again, NEARLY)
