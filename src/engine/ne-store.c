@@ -886,8 +886,8 @@ ne_store_check_library (NeStore   *self,
       *is_new = TRUE;
       return TRUE;
     }
-  if (application_id == 0 && version >= 1 && version < NE_STORE_SCHEMA_VERSION
-      && n_nonet_tables == 2)
+  /* Version 3 set the id: only 1 and 2 come without it. */
+  if (application_id == 0 && version >= 1 && version < 3 && n_nonet_tables == 2)
     return TRUE;
 
   g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,
