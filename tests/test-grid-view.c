@@ -1084,26 +1084,47 @@ test_draw_states (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A grid of Inkala 2012 in a window of its own, light, the cursor in r1c5
+ * (no peer of r8c1 or r9c1) and the peers not tinted: for the marks. */
+static GtkWidget *
+marks_window_new (GtkWidget **view)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  *view = grid_view_new_with_puzzle ();
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
+  gtk_window_set_child (GTK_WINDOW (window), *view);
+  gtk_window_present (GTK_WINDOW (window));
+  nonet_grid_view_set_cursor (NONET_GRID_VIEW (*view), 4);
+  g_object_set (*view, "highlight-peers", FALSE, NULL);
+  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, *view);
+  return window;
+}
+
+/* The colour at a cell's top left corner, where no digit reaches. */
+static Rgb
+cell_corner (const Pixels  *pixels,
+             NonetGridView *grid,
+             int            cell)
+{
+  graphene_rect_t rect;
+
+  nonet_grid_view_get_cell_rect (grid, cell, &rect);
+  return rgb_at (pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+}
+
 /* Marked cells (the reason a puzzle has no solution) are tinted until the
  * game changes. */
 static void
 test_marked (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *view = grid_view_new_with_puzzle ();
+  GtkWidget *view;
+  GtkWidget *window = marks_window_new (&view);
   NonetGridView *grid = NONET_GRID_VIEW (view);
   static const uint8_t row[] = { 72, 73, 74, 75, 76, 77, 78, 79, 80 };
   /* r9c1 is empty in Inkala 2012, r8c1 too and outside the mark. */
   const int inside = 72, outside = 63;
-
-  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
-  gtk_window_set_child (GTK_WINDOW (window), view);
-  gtk_window_present (GTK_WINDOW (window));
-  /* The cursor in r1c5, no peer of either cell. */
-  nonet_grid_view_set_cursor (grid, 4);
-  g_object_set (view, "highlight-peers", FALSE, NULL);
-  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
 
   nonet_grid_view_mark_cells (grid, row, G_N_ELEMENTS (row));
   g_assert_true (nonet_grid_view_get_marked (grid, inside));
@@ -1111,13 +1132,9 @@ test_marked (void)
   show_and_settle (view);
   {
     Pixels pixels = render_widget (view);
-    graphene_rect_t rect;
-    Rgb marked, plain;
+    Rgb marked = cell_corner (&pixels, grid, inside);
+    Rgb plain = cell_corner (&pixels, grid, outside);
 
-    nonet_grid_view_get_cell_rect (grid, inside, &rect);
-    marked = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
-    nonet_grid_view_get_cell_rect (grid, outside, &rect);
-    plain = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
     g_assert_cmpfloat (marked.r - marked.b, >, plain.r - plain.b + 0.05);
     g_free (pixels.data);
   }
@@ -1129,6 +1146,58 @@ test_marked (void)
   g_assert_true (nonet_grid_view_get_marked (grid, inside));
   nonet_grid_view_mark_cells (grid, NULL, 0);
   g_assert_false (nonet_grid_view_get_marked (grid, inside));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A hint's cells: a warm tint, apart from the error's marks, said of the
+ * cell, and gone with the next move. */
+static void
+test_hinted (void)
+{
+  GtkWidget *view;
+  GtkWidget *window = marks_window_new (&view);
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+  static const uint8_t cells[] = { 72, 73 };
+  /* r9c1 is empty in Inkala 2012, r8c1 too and not hinted. */
+  const int inside = 72, outside = 63;
+
+  nonet_grid_view_mark_cells (grid, cells, 1);
+  nonet_grid_view_hint_cells (grid, cells, G_N_ELEMENTS (cells));
+  g_assert_true (nonet_grid_view_get_hinted (grid, inside));
+  g_assert_false (nonet_grid_view_get_hinted (grid, outside));
+  /* The two kinds of mark are apart: clearing one leaves the other. */
+  nonet_grid_view_mark_cells (grid, NULL, 0);
+  g_assert_false (nonet_grid_view_get_marked (grid, inside));
+  g_assert_true (nonet_grid_view_get_hinted (grid, inside));
+  show_and_settle (view);
+  {
+    Pixels pixels = render_widget (view);
+    Rgb hinted = cell_corner (&pixels, grid, inside);
+    Rgb plain = cell_corner (&pixels, grid, outside);
+
+    /* Yellow: red and green over blue, where the error's tint has no green. */
+    g_assert_cmpfloat (hinted.g - hinted.b, >, plain.g - plain.b + 0.05);
+    g_assert_cmpfloat (hinted.r - hinted.b, >, plain.r - plain.b + 0.05);
+    g_free (pixels.data);
+  }
+
+  nonet_grid_view_set_cursor (grid, inside);
+  {
+    g_autofree char *said = nonet_grid_view_describe_cursor (grid);
+
+    g_assert_cmpstr (said, ==, "row 9, column 1, empty, part of the hint");
+  }
+
+  /* A move clears them. */
+  gtk_widget_activate_action (view, "grid.enter", "i", 1);
+  g_assert_false (nonet_grid_view_get_hinted (grid, inside));
+  {
+    g_autofree char *said = nonet_grid_view_describe_cursor (grid);
+
+    g_assert_true (g_str_has_prefix (said, "row 9, column 1, 1"));
+    g_assert_null (strstr (said, "hint"));
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1398,6 +1467,7 @@ main (int   argc,
   g_test_add_func ("/ui/grid-view/entering", test_entering);
   g_test_add_func ("/ui/grid-view/refused-given", test_refused_given);
   g_test_add_func ("/ui/grid-view/marked", test_marked);
+  g_test_add_func ("/ui/grid-view/hinted", test_hinted);
   g_test_add_func ("/ui/grid-view/locked", test_locked);
   g_test_add_func ("/ui/grid-view/status", test_status);
   g_test_add_func ("/ui/grid-view/draw-states", test_draw_states);

@@ -262,11 +262,13 @@ test_migrate_v1 (Fixture       *fixture,
   sqlite3_close (db);
 
   store = open_fixture_store (fixture);
-  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, 3);
-  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 3);
+  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, 4);
+  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 4);
   g_assert_cmpint (query_int (store, "PRAGMA application_id"), ==, NE_STORE_APPLICATION_ID);
   g_assert_cmpint (query_int (store, "SELECT count (*) FROM pragma_table_info ('game')"
                                      " WHERE name = 'version'"), ==, 1);
+  g_assert_cmpint (query_int (store, "SELECT count (*) FROM pragma_table_info ('game')"
+                                     " WHERE name = 'hints'"), ==, 1);
 
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
@@ -335,7 +337,7 @@ test_future_version (Fixture       *fixture,
   sqlite3 *db;
 
   g_assert_cmpint (sqlite3_open (fixture->path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1315917428; PRAGMA user_version = 4",
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1315917428; PRAGMA user_version = 5",
                                  NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 

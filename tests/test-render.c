@@ -711,8 +711,8 @@ test_highlights (void)
   NcGrid givens = grid_from_line (INKALA);
   NeRenderBoard board;
   /* r5c5 the cursor; r5c1 a peer, r1c9 not, r2c3 the same digit, r1c1 and
-   * r1c2 a conflict (an entry 8 beside the given 8). */
-  const int cursor = 40, peer = 36, plain = 8, same = 11, conflict_given = 0, conflict_entry = 1;
+   * r1c2 a conflict (an entry 8 beside the given 8), r9c9 a hint's. */
+  const int cursor = 40, peer = 36, plain = 8, same = 11, conflict_given = 0, conflict_entry = 1, hint = 80;
 
   ne_render_board_init (&board, &givens);
   board.entries.cell[conflict_entry] = 8;
@@ -721,6 +721,7 @@ test_highlights (void)
   board.marks[same] = NE_MARK_SAME_DIGIT;
   board.marks[conflict_given] = NE_MARK_CONFLICT;
   board.marks[conflict_entry] = NE_MARK_CONFLICT;
+  board.marks[hint] = NE_MARK_HINT;
 
   for (guint s = 0; s < G_N_ELEMENTS (scales); s++)
     for (guint z = 1; z < G_N_ELEMENTS (sizes); z++)
@@ -729,7 +730,7 @@ test_highlights (void)
         Image lines = render (sizes[z], scales[s], &style, &board, LAYER_STATIC);
         int pixels = image_pixels (&image);
         int x0, y0, x1, y1;
-        Pixel p_peer, p_same, p_cursor, p_conflict, p_plain;
+        Pixel p_peer, p_same, p_cursor, p_conflict, p_plain, p_hint;
 
         /* The corner of each cell: no digit reaches it. */
         cell_pixels (&image, peer, &x0, &y0, &x1, &y1);
@@ -741,6 +742,8 @@ test_highlights (void)
         cell_pixels (&image, plain, &x0, &y0, &x1, &y1);
         p_plain = pixel_at (&image, x0, y0);
         g_assert_true (is_background (p_plain, &style));
+        cell_pixels (&image, hint, &x0, &y0, &x1, &y1);
+        p_hint = pixel_at (&image, x0, y0);
 
         /* Tints: bluish for the accent, reddish for a conflict, and the
          * peers' the faintest, the cursor's the strongest. */
@@ -749,6 +752,12 @@ test_highlights (void)
         g_assert_cmpfloat (p_conflict.r - p_conflict.b, >, 0.05);
         g_assert_cmpfloat (luminance (p_peer), >, 0.85);
         g_assert_cmpfloat (luminance (p_same), >, 0.75);
+        /* A hint's: warm, yellow rather than the conflict's red, and light. */
+        g_assert_cmpfloat (p_hint.r - p_hint.b, >, 0.1);
+        g_assert_cmpfloat (p_hint.g - p_hint.b, >, 0.1);
+        g_assert_cmpfloat (p_conflict.g - p_conflict.b, <, 0.05);
+        g_assert_cmpfloat (luminance (p_hint), >, 0.75);
+        g_assert_cmpint (count_in_cell (&image, &style, hint, is_background), ==, 0);
 
         /* The cursor: a solid accent ring just inside its lines, a tinted fill. */
         cell_pixels (&image, cursor, &x0, &y0, &x1, &y1);

@@ -300,7 +300,7 @@ test_store_game_values (Fixture       *fixture,
   g_assert_true (nc_game_apply (core, move_set (EMPTY_CELL, 1)));
   game_id = fresh.game_id;
   version = fresh.version;
-  g_assert_true (ne_store_save_game (store, &game_id, &version, core, 1234, &error));
+  g_assert_true (ne_store_save_game (store, &game_id, &version, core, 1234, 0, &error));
   g_assert_no_error (error);
   g_assert_cmpint (game_id, ==, fresh.game_id);
   g_assert_cmpint (version, ==, 1);
@@ -921,6 +921,7 @@ typedef struct
   guint can_redo;
   guint solved;
   guint elapsed;
+  guint hints;
   guint save_failed;
   GError *error;
 } Counts;
@@ -947,6 +948,8 @@ on_notify (NeGame     *game,
     counts->solved++;
   else if (g_str_equal (pspec->name, "elapsed-ms"))
     counts->elapsed++;
+  else if (g_str_equal (pspec->name, "hints"))
+    counts->hints++;
   else
     g_assert_not_reached ();
 }
@@ -1308,7 +1311,8 @@ test_old_library (Fixture       *fixture,
   g_clear_object (&game);
   g_clear_object (&store);
   raw_exec (fixture->path,
-            "ALTER TABLE game DROP COLUMN version; PRAGMA user_version = 2;"
+            "ALTER TABLE game DROP COLUMN version; ALTER TABLE game DROP COLUMN hints;"
+            " PRAGMA user_version = 2;"
             " PRAGMA application_id = 0;"
             " UPDATE collection SET name = " RAW_NAME ";"
             " UPDATE puzzle SET title = CAST (x'54c3a974fffe' AS TEXT), title_key = 'x',"
@@ -1519,6 +1523,10 @@ test_damaged_games (Fixture       *fixture,
       "its status is not one Nonet knows" },
     { "UPDATE game SET started = -1", "UPDATE game SET started = updated",
       "the date it was played is not a date" },
+    { "UPDATE game SET hints = -1", "UPDATE game SET hints = 0",
+      "its count of hints is not a count" },
+    { "UPDATE game SET hints = 'many'", "UPDATE game SET hints = 0",
+      "its count of hints is not a count" },
     { "UPDATE puzzle SET givens = '" "000000000000000000000000000000000000000000000000000000000000000000000000000000000" "'",
       "UPDATE puzzle SET givens = '" INKALA "'", "its puzzle has no givens" },
     { "UPDATE puzzle SET solution = '" EULER1_SOLUTION "'",
@@ -1630,6 +1638,67 @@ test_two_writers (Fixture       *fixture,
   assert_integrity (fixture->path);
 }
 
+/* The hints a game was given are in its row as soon as they are counted
+ * (a crash loses none), and come back with it; undo leaves them. */
+static void
+test_hints_kept (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(NeGame) game = new_game (store, INKALA, INKALA_SOLUTION);
+  gint64 id = ne_game_get_game_id (game);
+  Counts counts = { 0 };
+
+  g_assert_cmpuint (ne_game_get_hints (game), ==, 0);
+  g_signal_connect (game, "notify::hints", G_CALLBACK (on_notify), &counts);
+  ne_game_count_hint (game);
+  g_assert_true (ne_game_apply (game, move_set (EMPTY_CELL, 1)));
+  ne_game_count_hint (game);
+  g_assert_true (ne_game_undo (game));
+  g_assert_cmpuint (counts.hints, ==, 2);
+  g_assert_cmpuint (ne_game_get_hints (game), ==, 2);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT hints FROM game"), ==, 2);
+
+  g_clear_object (&game);
+  g_clear_object (&store);
+  store = open_store (fixture->path);
+  game = ne_game_load (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ne_game_get_hints (game), ==, 2);
+  g_assert_true (ne_game_get_can_redo (game));
+}
+
+/* A library of schema 3, from before hints: its games had none, and keep
+ * their moves. */
+static void
+test_migrate_v3 (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  g_autoptr(NeGame) game = new_game (store, INKALA, INKALA_SOLUTION);
+  gint64 id = ne_game_get_game_id (game);
+
+  g_assert_true (ne_game_apply (game, move_set (EMPTY_CELL, 1)));
+  g_clear_object (&game);
+  g_clear_object (&store);
+  raw_exec (fixture->path, "ALTER TABLE game DROP COLUMN hints; PRAGMA user_version = 3");
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM pragma_table_info ('game')"
+                                           " WHERE name = 'hints'"), ==, 0);
+
+  store = open_store (fixture->path);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, NE_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT hints FROM game"), ==, 0);
+  game = ne_game_load (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ne_game_get_hints (game), ==, 0);
+  g_assert_cmpint (nc_game_value (ne_game_get_core (game), EMPTY_CELL), ==, 1);
+  ne_game_count_hint (game);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT hints FROM game"), ==, 1);
+  assert_integrity (fixture->path);
+}
+
 #define add_store_test(name, func) \
   g_test_add ("/engine/store/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1667,6 +1736,8 @@ main (int   argc,
   add_store_test ("game-signals", test_game_signals);
   add_store_test ("save-failed", test_save_failed);
   add_store_test ("crash", test_crash);
+  add_store_test ("hints-kept", test_hints_kept);
+  add_store_test ("migrate-v3", test_migrate_v3);
 
   return g_test_run ();
 }

@@ -21,6 +21,7 @@ struct _NeGame
   NcGrid    solution;
   gboolean  has_solution;
   gint64    elapsed_ms;
+  guint     hints;            /* given so far: not undone, as time is not */
   gint64    game_id;
   gint64    version;          /* of the game row, as last read or saved */
   gint64    last_save_time;   /* monotonic, in microseconds */
@@ -40,6 +41,7 @@ enum {
   PROP_CAN_REDO,
   PROP_SOLVED,
   PROP_ELAPSED_MS,
+  PROP_HINTS,
   N_PROPS
 };
 
@@ -63,7 +65,7 @@ ne_game_save (NeGame  *self,
 
   self->last_save_time = g_get_monotonic_time ();
   if (!ne_store_save_game (self->store, &self->game_id, &self->version, self->core,
-                           self->elapsed_ms, &local_error))
+                           self->elapsed_ms, self->hints, &local_error))
     {
       /* Saved all the same, as a copy of the game another instance changed. */
       if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_CONFLICT))
@@ -193,6 +195,9 @@ ne_game_get_property (GObject    *object,
     case PROP_ELAPSED_MS:
       g_value_set_int64 (value, self->elapsed_ms);
       break;
+    case PROP_HINTS:
+      g_value_set_uint (value, self->hints);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -238,6 +243,9 @@ ne_game_class_init (NeGameClass *klass)
   properties[PROP_ELAPSED_MS] =
     g_param_spec_int64 ("elapsed-ms", NULL, NULL, 0, G_MAXINT64, 0,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HINTS] =
+    g_param_spec_uint ("hints", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The cell whose entry or notes changed, or -1 when several did. */
@@ -401,6 +409,27 @@ ne_game_set_elapsed_ms (NeGame *self,
     ne_game_save_or_report (self);
 }
 
+guint
+ne_game_get_hints (NeGame *self)
+{
+  g_return_val_if_fail (NE_IS_GAME (self), 0);
+
+  return self->hints;
+}
+
+void
+ne_game_count_hint (NeGame *self)
+{
+  g_return_if_fail (NE_IS_GAME (self));
+
+  if (self->hints == G_MAXUINT)
+    return;
+  self->hints++;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINTS]);
+  /* Saved at once, as a move is: a crash keeps the count. */
+  ne_game_save_or_report (self);
+}
+
 void
 ne_game_attach_store (NeGame  *self,
                       NeStore *store,
@@ -439,6 +468,7 @@ ne_game_new_from_store (NeStore      *store,
   else
     self = ne_game_new (&saved->givens, solution);
   ne_game_set_elapsed_ms (self, saved->elapsed_ms);
+  self->hints = saved->hints;
   ne_game_attach_store (self, store, saved->game_id, saved->version);
   return self;
 }

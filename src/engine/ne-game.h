@@ -40,6 +40,12 @@ gint64        ne_game_get_elapsed_ms (NeGame     *self);
 void          ne_game_set_elapsed_ms (NeGame     *self,
                                       gint64      elapsed_ms);
 
+/* The hints the player was given in this game (ne-hint.h): kept with it
+ * in the store, never undone ("hints", notified). count_hint adds one
+ * and saves at once. */
+guint         ne_game_get_hints    (NeGame       *self);
+void          ne_game_count_hint   (NeGame       *self);
+
 /* Takes ownership of core (from nc_game_restore): a game already under way. */
 NeGame       *ne_game_new_for_core (NcGame       *core,
                                     const NcGrid *solution);

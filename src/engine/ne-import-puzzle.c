@@ -75,7 +75,7 @@ save_progress (NeStore *store, gint64 puzzle_id, const NcPuzzle *puzzle, GError 
         moved |= nc_game_apply (game, move);
       }
   game_id = moved ? ne_store_start_game (store, puzzle_id, error) : 0;
-  ok = !moved || (game_id > 0 && ne_store_save_game (store, &game_id, &version, game, 0, error));
+  ok = !moved || (game_id > 0 && ne_store_save_game (store, &game_id, &version, game, 0, 0, error));
   nc_game_free (game);
   return ok;
 }

@@ -31,6 +31,12 @@
 #define SAME_DIGIT_ALPHA    0.16
 #define PEER_ALPHA          0.07
 #define CONFLICT_ALPHA      0.16
+/* A hint's cells: libadwaita's yellow, as strong as the same digit's tint
+ * reads on either background. */
+#define HINT_LIGHT          0xf6d32d
+#define HINT_LIGHT_ALPHA    0.40
+#define HINT_DARK           0xf5c211
+#define HINT_DARK_ALPHA     0.22
 /* The animation's tentative digit: faded next to placed ones. */
 #define TENTATIVE_ALPHA     0.55
 /* The candidate count in a chosen cell's corner, as a share of a cell. */
@@ -111,6 +117,8 @@ ne_render_style_init_light (NeRenderStyle *style)
     .player = rgb (0x1c71d8),
     .notes = rgb (0x5e5c64),
   };
+  style->hint = rgb (HINT_LIGHT);
+  style->hint.alpha = HINT_LIGHT_ALPHA;
   style_set_palette (style, 0x1c71d8, 0x3584e4, 0xc01c28, 0xe01b24);
 }
 
@@ -127,6 +135,8 @@ ne_render_style_init_dark (NeRenderStyle *style)
     .player = rgb (0x78aeed),
     .notes = rgb (0xc0bfbc),
   };
+  style->hint = rgb (HINT_DARK);
+  style->hint.alpha = HINT_DARK_ALPHA;
   style_set_palette (style, 0x78aeed, 0x3584e4, 0xff7b63, 0xc01c28);
 }
 
@@ -390,7 +400,7 @@ ne_render_draw_highlights (cairo_t                *cr,
    * both, and a conflict shows through the cursor. */
   for (int i = 0; i < NC_CELLS; i++)
     {
-      uint8_t marks = board->marks[i];
+      uint16_t marks = board->marks[i];
       double x, y, width, height;
 
       if (marks == 0)
@@ -400,6 +410,8 @@ ne_render_draw_highlights (cairo_t                *cr,
         fill_cell (cr, &style->peer, x, y, width, height);
       if (marks & NE_MARK_SAME_DIGIT)
         fill_cell (cr, &style->same_digit, x, y, width, height);
+      if (marks & NE_MARK_HINT)
+        fill_cell (cr, &style->hint, x, y, width, height);
       if (marks & NE_MARK_UNIT)
         fill_cell (cr, &style->conflict, x, y, width, height);
       if (marks & NE_MARK_CONFLICT)

@@ -45,6 +45,7 @@ typedef struct
   NeRgba      focus;         /* ring in the selected cell while the grid has focus */
   NeRgba      peer;          /* tint of the cursor's row, column and box */
   NeRgba      same_digit;    /* tint of the cells holding the cursor's digit */
+  NeRgba      hint;          /* tint of the cells a hint is about: warm, not the error's */
   const char *font_family;   /* borrowed; NULL for "Sans" */
 } NeRenderStyle;
 
@@ -81,6 +82,8 @@ typedef enum
   NE_MARK_CHOSEN     = 1 << 5,   /* the cell the search works on: filled and ringed */
   NE_MARK_TENTATIVE  = 1 << 6,   /* its entry is a digit being tried: italic, faded */
   NE_MARK_UNIT       = 1 << 7,   /* in the unit of a collision: an error tint */
+  /* A hint while playing: */
+  NE_MARK_HINT       = 1 << 8,   /* a cell the hint is about: a gentle warm tint */
 } NeRenderMark;
 
 /* What the digits layer shows. A cell shows its given, else its entry, else
@@ -90,7 +93,7 @@ typedef struct
   NcGrid   givens;
   NcGrid   entries;
   uint16_t notes[NC_CELLS];
-  uint8_t  marks[NC_CELLS];      /* NeRenderMark flags */
+  uint16_t marks[NC_CELLS];      /* NeRenderMark flags */
   uint8_t  counts[NC_CELLS];     /* a small number in a cell's corner (the
                                   * solver's candidate count), 0 for none */
 } NeRenderBoard;

@@ -132,13 +132,15 @@ ne_store_check_game_updated (NeStore  *self,
   return update_puzzle_status (self, game_id, error);
 }
 
-/* Binds ?2..?6 of STMT_SAVE_GAME and STMT_COPY_GAME: the moves (owned by
- * the caller until the statement is reset), position, time, status, now. */
+/* Binds ?2..?7 of STMT_SAVE_GAME and STMT_COPY_GAME: the moves (owned by
+ * the caller until the statement is reset), position, time, status, now,
+ * hints. */
 static void
 bind_game_state (sqlite3_stmt *stmt,
                  const char   *moves,
                  const NcGame *game,
-                 gint64        elapsed_ms)
+                 gint64        elapsed_ms,
+                 guint         hints)
 {
   NeGameStatus status = nc_game_is_solved (game) ? NE_GAME_STATUS_SOLVED
                                                  : NE_GAME_STATUS_IN_PROGRESS;
@@ -148,6 +150,7 @@ bind_game_state (sqlite3_stmt *stmt,
   sqlite3_bind_int64 (stmt, 4, elapsed_ms);
   sqlite3_bind_text (stmt, 5, status_to_string (status), -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 6, ne_store_now_ms ());
+  sqlite3_bind_int64 (stmt, 7, hints);
 }
 
 /* Inside the save's transaction, when another instance saved game_id
@@ -159,6 +162,7 @@ save_as_copy (NeStore       *self,
               const char    *moves,
               const NcGame  *game,
               gint64         elapsed_ms,
+              guint          hints,
               GError       **error)
 {
   sqlite3_stmt *stmt = ne_store_stmt (self, STMT_COPY_GAME);
@@ -166,7 +170,7 @@ save_as_copy (NeStore       *self,
   int rc;
 
   sqlite3_bind_int64 (stmt, 1, game_id);
-  bind_game_state (stmt, moves, game, elapsed_ms);
+  bind_game_state (stmt, moves, game, elapsed_ms, hints);
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
@@ -187,6 +191,7 @@ ne_store_save_game (NeStore       *self,
                     gint64        *version,
                     const NcGame  *game,
                     gint64         elapsed_ms,
+                    guint          hints,
                     GError       **error)
 {
   g_autofree char *moves = NULL;
@@ -222,7 +227,7 @@ ne_store_save_game (NeStore       *self,
 
   if (found && stored_version != *version)
     {
-      copy_id = save_as_copy (self, *game_id, moves, game, elapsed_ms, error);
+      copy_id = save_as_copy (self, *game_id, moves, game, elapsed_ms, hints, error);
       if (!ne_store_tx_end (self, copy_id != 0, error))
         return FALSE;
       g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_CONFLICT,
@@ -237,7 +242,7 @@ ne_store_save_game (NeStore       *self,
 
   stmt = ne_store_stmt (self, STMT_SAVE_GAME);
   sqlite3_bind_int64 (stmt, 1, *game_id);
-  bind_game_state (stmt, moves, game, elapsed_ms);
+  bind_game_state (stmt, moves, game, elapsed_ms, hints);
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
@@ -431,6 +436,7 @@ ne_store_load_game (NeStore      *self,
   gint64 position = 0;
   gint64 version = 0;
   gint64 elapsed_ms = 0;
+  gint64 hints = 0;
   const char *damage = NULL;
   NcGame *core;
   int rc;
@@ -453,6 +459,7 @@ ne_store_load_game (NeStore      *self,
       givens_ok = ne_store_column_grid (stmt, 3, &givens);
       has_solution = sqlite3_column_type (stmt, 4) != SQLITE_NULL;
       version = sqlite3_column_int64 (stmt, 8);
+      hints = sqlite3_column_int64 (stmt, 9);
 
       /* What a hand edit may leave that the table's CHECKs let through. */
       if (!givens_ok)
@@ -465,6 +472,8 @@ ne_store_load_game (NeStore      *self,
         damage = _("its status is not one Nonet knows");
       else if (!ne_store_column_int_in (stmt, 6, 0, MAX_TIME_MS) || !ne_store_column_int_in (stmt, 7, 0, MAX_TIME_MS))
         damage = _("the date it was played is not a date");
+      else if (!ne_store_column_int_in (stmt, 9, 0, MAX_HINTS))
+        damage = _("its count of hints is not a count");
       else
         damage = play_damage (&givens, has_solution ? &solution : NULL);
     }
@@ -491,6 +500,7 @@ ne_store_load_game (NeStore      *self,
   out->game_id = game_id;
   out->version = version;
   out->elapsed_ms = elapsed_ms;
+  out->hints = (guint) hints;
   out->givens = givens;
   out->core = core;
   out->has_solution = has_solution;

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
  * a date after the year 9999, is a damaged row, not data. */
 #define MAX_ELAPSED_MS G_GINT64_CONSTANT (3155760000000)
 #define MAX_TIME_MS    G_GINT64_CONSTANT (253402300799999)
+/* More hints than a game has cells to fill, a thousand times over. */
+#define MAX_HINTS      (NC_CELLS * 1000)
 
 typedef enum
 {

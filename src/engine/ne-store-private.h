@@ -2,7 +2,7 @@
 /* ne-store-private.h: for the engine's own readers of the library (the list
  * model), not for the UI or the CLI.
  *
- * Schema version 3 (see the migrations in ne-store.c), in a file whose
+ * Schema version 4 (see the migrations in ne-store.c), in a file whose
  * PRAGMA application_id is NE_STORE_APPLICATION_ID:
  *   collection (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
  *               builtin INTEGER NOT NULL DEFAULT 0, added INTEGER NOT NULL)
@@ -17,7 +17,7 @@
  *               best_ms INTEGER (best solve time, NULL when never solved),
  *               trashed INTEGER (ms when moved to the trash, NULL otherwise))
  *   game       (id, puzzle_id, moves, position, elapsed_ms, status, started, updated,
- *               version (bumped by every save))
+ *               version (bumped by every save), hints (given, ne-hint.h))
  *   meta       (key TEXT PRIMARY KEY, value TEXT): 'builtin-version'
  * Indexes on puzzle: canon, collection_id, and (col, id) for each column the
  * library sorts by: clues, grade, status, best_ms, added, title_key (titles

@@ -118,6 +118,10 @@ static const char *const migrations[] = {
   "UPDATE puzzle SET notes = nonet_valid_text (notes)"
   "  WHERE notes IS NOT nonet_valid_text (notes);"
   "PRAGMA application_id = 1315917428;",
+
+  /* 3 -> 4: the hints a game was given (ne-hint.h), kept with its moves
+   * and saved with each of them. Games before hints had none. */
+  "ALTER TABLE game ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
 };
 
 G_STATIC_ASSERT (NE_STORE_APPLICATION_ID == 1315917428);
@@ -153,12 +157,12 @@ static const char *const stmt_sql[N_STMTS] = {
     "INSERT INTO game (puzzle_id, started, updated) VALUES (?1, ?2, ?2)",
   [STMT_SAVE_GAME] =
     "UPDATE game SET moves = ?2, position = ?3, elapsed_ms = ?4, status = ?5, updated = ?6,"
-    " version = version + 1 WHERE id = ?1",
+    " hints = ?7, version = version + 1 WHERE id = ?1",
   [STMT_GAME_VERSION] =
     "SELECT version FROM game WHERE id = ?1",
   [STMT_COPY_GAME] =
-    "INSERT INTO game (puzzle_id, moves, position, elapsed_ms, status, started, updated, version)"
-    " SELECT puzzle_id, ?2, ?3, ?4, ?5, started, ?6, 1 FROM game WHERE id = ?1",
+    "INSERT INTO game (puzzle_id, moves, position, elapsed_ms, status, started, updated, hints, version)"
+    " SELECT puzzle_id, ?2, ?3, ?4, ?5, started, ?6, ?7, 1 FROM game WHERE id = ?1",
   [STMT_MARK_SOLVED] =
     "UPDATE game SET status = 'solved', updated = ?2, version = version + 1 WHERE id = ?1",
   [STMT_UPDATE_PUZZLE_STATUS] = UPDATE_PUZZLE_STATUS_SQL,
@@ -175,7 +179,7 @@ static const char *const stmt_sql[N_STMTS] = {
     " ORDER BY updated DESC, id DESC LIMIT 1",
   [STMT_LOAD_GAME] =
     "SELECT game.moves, game.position, game.elapsed_ms, puzzle.givens, puzzle.solution,"
-    "       game.status, game.started, game.updated, game.version"
+    "       game.status, game.started, game.updated, game.version, game.hints"
     " FROM game JOIN puzzle ON puzzle.id = game.puzzle_id WHERE game.id = ?1",
   /* The columns ne_store_puzzle_damage checks first, in its order. */
   [STMT_GET_PUZZLE] =
@@ -882,8 +886,8 @@ ne_store_check_library (NeStore   *self,
       *is_new = TRUE;
       return TRUE;
     }
-  if (application_id == 0 && version >= 1 && version < NE_STORE_SCHEMA_VERSION
-      && n_nonet_tables == 2)
+  /* Version 3 set the id: only 1 and 2 come without it. */
+  if (application_id == 0 && version >= 1 && version < 3 && n_nonet_tables == 2)
     return TRUE;
 
   g_set_error (error, NE_STORE_ERROR, NE_STORE_ERROR_OPEN,

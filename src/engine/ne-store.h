@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this build creates and understands (PRAGMA user_version). */
-#define NE_STORE_SCHEMA_VERSION 3
+#define NE_STORE_SCHEMA_VERSION 4
 
 /* PRAGMA application_id of every Nonet library: "NoNt" in ASCII. A file
  * without it is opened only when it is empty or holds the schema of a
@@ -138,7 +138,8 @@ gint64      ne_store_find_puzzle (NeStore       *self,
 gint64      ne_store_start_game  (NeStore       *self,
                                   gint64         puzzle_id,
                                   GError       **error);
-/* Saves the game's moves, position and elapsed time in one transaction; its
+/* Saves the game's moves, position, elapsed time and the hints it was
+ * given in one transaction; its
  * status is solved when the board is (nc_game_is_solved), else in progress.
  * *version is the game row's version as the caller last read or wrote it
  * (a new game's is 0; the game in play keeps it), and becomes the saved one. When
@@ -151,6 +152,7 @@ gboolean    ne_store_save_game   (NeStore       *self,
                                   gint64        *version,
                                   const NcGame  *game,
                                   gint64         elapsed_ms,
+                                  guint          hints,
                                   GError       **error);
 /* Also a change of the game row: its version goes up (ne_store_save_game). */
 gboolean    ne_store_mark_solved (NeStore       *self,
@@ -174,6 +176,7 @@ typedef struct
   gint64    game_id;
   gint64    version;       /* the game row's (ne_store_save_game); 0 for a new game */
   gint64    elapsed_ms;
+  guint     hints;         /* hints given (ne-hint.h) */
   NcGrid    givens;
   NcGame   *core;          /* owned: the moves played back to their position;
                             * NULL for a new game, with no moves yet */

@@ -92,6 +92,7 @@ static const struct {
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
   { "win.pause", { "Pause", NULL } },
+  { "win.hint", { "<Control>h", NULL } },
   { "win.generate", { "<Control>g", NULL } },
   { "win.print", { "<Control>p", NULL } },
   { "win.show-log", { "<Control><Shift>l", NULL } },

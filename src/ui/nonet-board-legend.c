@@ -29,7 +29,7 @@ typedef struct
   guint       n_cells;
   guint8      givens[SAMPLE_MAX];
   guint8      entries[SAMPLE_MAX];
-  guint8      marks[SAMPLE_MAX];     /* NeRenderMark */
+  guint16     marks[SAMPLE_MAX];     /* NeRenderMark */
   guint8      counts[SAMPLE_MAX];
   const char *text;
 } LegendEntry;

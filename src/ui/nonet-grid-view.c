@@ -52,7 +52,8 @@ struct _NonetGridView
   NcConflict        conflicts[MAX_CONFLICTS];
   size_t            n_conflicts;
   gboolean          in_conflict[NC_CELLS];
-  gboolean          marked[NC_CELLS];   /* nonet_grid_view_mark_cells, until a change */
+  uint16_t          marked[NC_CELLS];   /* NE_MARK_UNIT (nonet_grid_view_mark_cells) and
+                                         * NE_MARK_HINT (hint_cells), until a change */
 
   /* The solver's animation overlay, drawn instead of the game's play */
   gboolean          overlay_on;
@@ -247,8 +248,8 @@ ensure_static_node (NonetGridView *self)
  * "row 3, column 5, empty, notes 1 4 7", "row 3, column 5, 4, conflict
  * with row 3, column 9". */
 static char *
-describe_cell (NonetGridView *self,
-               int            cell)
+describe_cell_content (NonetGridView *self,
+                       int            cell)
 {
   GString *text = g_string_new (NULL);
   int value = board_value (&self->board, cell);
@@ -294,6 +295,19 @@ describe_cell (NonetGridView *self,
       }
 
   return g_string_free (text, FALSE);
+}
+
+/* The same, and last, whether a hint is about it. */
+static char *
+describe_cell (NonetGridView *self,
+               int            cell)
+{
+  g_autofree char *content = describe_cell_content (self, cell);
+
+  if (self->hidden || !(self->marked[cell] & NE_MARK_HINT))
+    return g_steal_pointer (&content);
+  /* Translators: said of a cell last, "row 5, column 5, empty, part of the hint" */
+  return g_strdup_printf (_("%s, part of the hint"), content);
 }
 
 /* During a run the board is the solver's: "solver at row 3, column 5,
@@ -728,7 +742,7 @@ mark_cells (NonetGridView *self,
 
   for (int i = 0; i < NC_CELLS; i++)
     {
-      uint8_t marks = 0;
+      uint16_t marks = self->marked[i];
 
       if (self->highlight_peers && are_peers (i, cursor))
         marks |= NE_MARK_PEER;
@@ -736,8 +750,6 @@ mark_cells (NonetGridView *self,
         marks |= NE_MARK_SAME_DIGIT;
       if (self->highlight_conflicts && self->in_conflict[i])
         marks |= NE_MARK_CONFLICT;
-      if (self->marked[i])
-        marks |= NE_MARK_UNIT;
       board->marks[i] = marks;
     }
   board->marks[cursor] |= NE_MARK_CURSOR;
@@ -1286,6 +1298,24 @@ nonet_grid_view_dup_conflict_text (NonetGridView *self,
   return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
+/* Puts mark on cells, and on no other. */
+static void
+set_marked (NonetGridView *self,
+            uint16_t       mark,
+            const uint8_t *cells,
+            int            n_cells)
+{
+  for (int i = 0; i < NC_CELLS; i++)
+    self->marked[i] &= (uint16_t) ~mark;
+  for (int i = 0; i < n_cells; i++)
+    {
+      g_return_if_fail (cells[i] < NC_CELLS);
+      self->marked[cells[i]] |= mark;
+    }
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 nonet_grid_view_mark_cells (NonetGridView *self,
                             const uint8_t *cells,
@@ -1294,13 +1324,28 @@ nonet_grid_view_mark_cells (NonetGridView *self,
   g_return_if_fail (NONET_IS_GRID_VIEW (self));
   g_return_if_fail (n_cells == 0 || cells != NULL);
 
-  memset (self->marked, 0, sizeof self->marked);
-  for (int i = 0; i < n_cells; i++)
-    {
-      g_return_if_fail (cells[i] < NC_CELLS);
-      self->marked[cells[i]] = TRUE;
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  set_marked (self, NE_MARK_UNIT, cells, n_cells);
+}
+
+void
+nonet_grid_view_hint_cells (NonetGridView *self,
+                            const uint8_t *cells,
+                            int            n_cells)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+  g_return_if_fail (n_cells == 0 || cells != NULL);
+
+  set_marked (self, NE_MARK_HINT, cells, n_cells);
+}
+
+gboolean
+nonet_grid_view_get_hinted (NonetGridView *self,
+                            int            cell)
+{
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < NC_CELLS, FALSE);
+
+  return (self->marked[cell] & NE_MARK_HINT) != 0;
 }
 
 gboolean
@@ -1310,7 +1355,7 @@ nonet_grid_view_get_marked (NonetGridView *self,
   g_return_val_if_fail (NONET_IS_GRID_VIEW (self), FALSE);
   g_return_val_if_fail (cell >= 0 && cell < NC_CELLS, FALSE);
 
-  return self->marked[cell];
+  return (self->marked[cell] & NE_MARK_UNIT) != 0;
 }
 
 static gboolean

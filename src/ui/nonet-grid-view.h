@@ -67,6 +67,12 @@ void        nonet_grid_view_mark_cells      (NonetGridView *self,
                                              int            n_cells);
 gboolean    nonet_grid_view_get_marked      (NonetGridView *self,
                                              int            cell);
+/* The same in a gentle warm tint, for the cells a hint is about. */
+void        nonet_grid_view_hint_cells      (NonetGridView *self,
+                                             const uint8_t *cells,
+                                             int            n_cells);
+gboolean    nonet_grid_view_get_hinted      (NonetGridView *self,
+                                             int            cell);
 
 /* The cell (0..80) at a point in widget coordinates, -1 outside the grid:
  * the one hit test behind clicks, tooltips and drawing. */

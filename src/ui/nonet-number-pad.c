@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nonet-number-pad.c: an on-screen number pad. It sits beside the grid, not
  * inside it, so its buttons cannot reach the grid's actions through the
- * widget tree: they activate them on the grid view they are given. The
- * buttons never take the focus, so the grid keeps its cursor ring. */
+ * widget tree: they activate them on the grid view they are given. Hint is
+ * the window's (win.hint, enabled while a game is in play). The buttons
+ * never take the focus, so the grid keeps its cursor ring. */
 
 #define G_LOG_DOMAIN "nonet-number-pad"
 
@@ -24,6 +25,7 @@ struct _NonetNumberPad
   GtkWidget     *digit_checks[9];
   GtkWidget     *erase_button;
   GtkWidget     *pencil_button;
+  GtkWidget     *hint_button;
 
   /* Borrowed, weak: the binding goes when either end does */
   NonetGridView *grid_view;
@@ -302,7 +304,15 @@ nonet_number_pad_init (NonetNumberPad *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->pencil_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pencil Marks"), -1);
   gtk_widget_set_focus_on_click (self->pencil_button, FALSE);
-  gtk_grid_attach (GTK_GRID (self->grid), self->pencil_button, 1, 3, 2, 1);
+  gtk_grid_attach (GTK_GRID (self->grid), self->pencil_button, 1, 3, 1, 1);
+
+  self->hint_button = gtk_button_new_from_icon_name ("nonet-hint-symbolic");
+  gtk_widget_set_tooltip_text (self->hint_button, _("Hint: Show the Next Step"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hint"), -1);
+  gtk_widget_set_focus_on_click (self->hint_button, FALSE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->hint_button), "win.hint");
+  gtk_grid_attach (GTK_GRID (self->grid), self->hint_button, 2, 3, 1, 1);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Number pad"), -1);

@@ -7,6 +7,7 @@
 
 #include "nc-grade.h"
 #include "ne-clock.h"
+#include "ne-hint.h"
 #include "ne-solve-run.h"
 #include "ne-solve-task.h"
 #include "ne-store.h"
@@ -59,6 +60,12 @@ struct _NonetWindow
   NonetSolveBar        *solve_bar;
   NonetEventLog        *event_log;
   GtkRevealer          *log_revealer;
+  GtkRevealer          *hint_revealer;      /* the hint bar (nonet-window-hint.c) */
+  GtkWidget            *hint_area;
+  GtkLabel             *hint_title;
+  GtkLabel             *hint_label;
+  GtkLabel             *hint_count;
+  GtkButton            *hint_apply_button;
 
   /* Owned */
   GSettings            *settings;
@@ -91,6 +98,12 @@ struct _NonetWindow
   gint64                status_us;          /* when the status line last changed */
   gint64                a11y_us;            /* when screen readers last got the run */
   NonetAnnouncer       *announcer;          /* says the run to a screen reader */
+
+  /* Hint (nonet-window-hint.c): the hint shown, which the next press
+   * applies, until the game changes; NULL when none is waiting. */
+  NeHint               *hint;
+  NeGame               *hint_game;          /* the game the bar speaks of, while it shows */
+  gboolean              hint_applying;      /* its moves are being played */
 };
 
 /* nonet-window.c: play and the clock */
@@ -194,6 +207,21 @@ void     nonet_window_a11y_undo             (NonetWindow  *self,
 /* Says "Paused" or "Resumed". */
 void     nonet_window_a11y_paused           (NonetWindow  *self,
                                              gboolean      paused);
+
+/* nonet-window-hint.c: a hint while playing */
+void     nonet_window_hint_init             (NonetWindow  *self);
+/* The bar closed and the hint dropped (a new game, a pause, the end). */
+void     nonet_window_hint_dismiss          (NonetWindow  *self);
+/* "Solved in 4:12" with the hints the game was given: "Solved in 4:12
+ * (2 hints)"; text as it is without any. */
+char    *nonet_window_hint_finish_text      (NonetWindow  *self,
+                                             const char   *text);
+void     nonet_window_action_hint           (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+void     nonet_window_action_hint_close     (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
 
 /* nonet-window-title.c: the puzzle's title in the header bar */
 /* Follows the library's changes from now on, and shows the game's title. */

@@ -16,6 +16,7 @@
 #include "nonet-board-layout.h"
 #include "nonet-cap-layout.h"
 #include "nonet-side-layout.h"
+#include "nonet-status-area.h"
 #include "nonet-event-log.h"
 #include "nonet-number-pad.h"
 #include "nonet-text.h"
@@ -114,6 +115,9 @@ nonet_window_update_actions (NonetWindow *self)
                                  can_move && ne_game_get_can_redo (active));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset", playing && !self->paused);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", playing && !self->paused);
+  if (!playing || self->paused)
+    nonet_window_hint_dismiss (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-puzzle", !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.welcome", self->welcoming);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.edit-puzzle", !editing && self->game != NULL);
@@ -376,6 +380,7 @@ nonet_window_update_finish (NonetWindow *self)
 {
   g_autofree char *time = nonet_format_duration (ne_game_get_elapsed_ms (self->game));
   g_autofree char *text = NULL;
+  g_autofree char *shown = NULL;
   g_autofree char *button = NULL;
   g_autoptr(GError) error = NULL;
   NePuzzleInfo info = { 0 };
@@ -420,7 +425,8 @@ nonet_window_update_finish (NonetWindow *self)
       button = g_strdup (_("New Game"));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (self->finish_button), "win.new-game-menu");
     }
-  gtk_label_set_label (self->finish_label, text);
+  shown = nonet_window_hint_finish_text (self, text);
+  gtk_label_set_label (self->finish_label, shown);
   gtk_button_set_label (self->finish_button, button);
   /* GTK 4.8 names a button by the label it was made with. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->finish_button),
@@ -870,6 +876,7 @@ nonet_window_dispose (GObject *object)
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
   nonet_window_run_clear (self);
+  nonet_window_hint_dismiss (self);
   g_clear_object (&self->announcer);
   g_cancellable_cancel (self->generate_cancellable);
   g_clear_object (&self->generate_cancellable);
@@ -943,6 +950,7 @@ nonet_window_class_init (NonetWindowClass *klass)
   g_type_ensure (NONET_TYPE_NUMBER_PAD);
   g_type_ensure (NONET_TYPE_SOLVE_BAR);
   g_type_ensure (NONET_TYPE_EVENT_LOG);
+  g_type_ensure (NONET_TYPE_STATUS_AREA);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
@@ -981,6 +989,12 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, event_log);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, log_revealer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_revealer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_area);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_title);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_count);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_apply_button);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", nonet_window_action_new_game);
   gtk_widget_class_install_action (widget_class, "win.new-game-menu", NULL, nonet_window_action_new_game_menu);
@@ -1001,6 +1015,8 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, nonet_window_action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, nonet_window_action_redo);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, nonet_window_action_reset);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, nonet_window_action_hint);
+  gtk_widget_class_install_action (widget_class, "win.hint-close", NULL, nonet_window_action_hint_close);
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
   gtk_widget_class_install_property_action (widget_class, "win.show-log", "show-log");
   gtk_widget_class_install_action (widget_class, "win.solve", NULL, nonet_window_action_solve);
@@ -1071,6 +1087,7 @@ nonet_window_init (NonetWindow *self)
                            G_CALLBACK (nonet_window_solve_bar_speed_changed), self, G_CONNECT_SWAPPED);
 
   nonet_window_add_file_drop (self);
+  nonet_window_hint_init (self);
 
   /* The clock stands still while we are in the background or under a window of ours. */
   g_signal_connect (self, "notify::is-active", G_CALLBACK (nonet_window_focus_changed), NULL);

@@ -326,6 +326,18 @@ def where(cell):
     return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
 
 
+def paste_and_start(app, line):
+    """Opens the editor (Ctrl+E), pastes line (its first cell a given) and
+    starts it: the game is line, once r1c1 reads as a given."""
+    app.key("ctrl+e")
+    wait_for("the editor", lambda: app.find_button("Start"))
+    paste(app, line, "the pasted puzzle",
+          lambda: app.select(0).startswith(f"row 1, column 1, {line[0]}"))
+    app.press("Start")
+    # (The editor's buttons stay in the accessible tree once it slides away.)
+    wait_for("r1c1 to become a given", lambda: "given" in app.select(0), timeout=20)
+
+
 def type_puzzle(app, line):
     """Types a puzzle into the editor as a person would: clicks the first
     cell of each run of digits and types them, the editor moving on to the

@@ -52,13 +52,7 @@ def test(home, apps):
     e2e.wait_for_puzzle(app)
 
     # The puzzle, pasted into the editor and started.
-    app.key("ctrl+e")
-    e2e.wait_for("the editor", lambda: app.find_button("Start"))
-    e2e.paste(app, INKALA, "the pasted puzzle",
-              lambda: app.select(0).startswith("row 1, column 1, 8"))
-    app.press("Start")
-    # (The editor's buttons stay in the accessible tree once it slides away.)
-    e2e.wait_for("r1c1 to become a given", lambda: "given" in app.select(0), timeout=20)
+    e2e.paste_and_start(app, INKALA)
     before = {}
     for cell in PROBES:
         expect = "empty" if INKALA[cell] == "0" else INKALA[cell]
