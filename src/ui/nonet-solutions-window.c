@@ -232,7 +232,12 @@ nonet_solutions_window_keep_focus (NonetSolutionsWindow *self)
     return;
   for (size_t i = 0; i < G_N_ELEMENTS (next); i++)
     if (gtk_widget_is_sensitive (next[i]) && gtk_widget_is_visible (next[i]) && gtk_widget_grab_focus (next[i]))
-      return;
+      {
+        /* A label focused selects all its text: read, not to be copied. */
+        if (GTK_IS_LABEL (next[i]))
+          gtk_label_select_region (GTK_LABEL (next[i]), 0, 0);
+        return;
+      }
 }
 
 static void
