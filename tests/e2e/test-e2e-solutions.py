@@ -5,7 +5,8 @@
 # keyboard alone (0 leaves a cell empty): Start warns of several, "Show
 # Solutions" opens the solutions window, which counts exactly 2, says so
 # to a screen reader, names its boards "Solution 1" and "Solution 2" and
-# lists the four cells where they differ, digits and all. A grid with one
+# lists the four cells where they differ, digits and all; played anyway,
+# Solve's toast offers the same. A grid with one
 # given: the count stops at its limit of 100, Count More raises it to
 # 1,000, Next and Previous step through the pairs. A puzzle with no
 # solution and no reason one look shows: the editor says the search proved
@@ -143,7 +144,21 @@ def test(home, apps):
     close_solutions(app)
     # The warning went with its answer; the editor stays.
     e2e.wait_for("the warning gone", lambda: find_heading(app) is None)
-    leave_editor(app)
+
+    # Played anyway, Solve says there are several and offers them too.
+    app.press("Start")
+    e2e.wait_for("the several-solutions warning", lambda: find_heading(app))
+    app.press("Play Anyway")
+    e2e.wait_for("the game to start", lambda: not editor_open(app))
+    app.key("ctrl+F5")
+    e2e.wait_for("Solve's toast", lambda: app.find(lambda a: a is not None
+                                                  and (a.name or "") == "This puzzle has more than one solution"))
+    app.press("Show Solutions")
+    window = app.window("Solutions")
+    wait_count(app, window, "2 solutions")
+    e2e.wait_for("the same differences from Solve", lambda: label_in(app, window, lambda s: s == DIFFER))
+    print("Solve's toast opened the same two solutions")
+    close_solutions(app)
 
     # One given: far more than the limit.
     open_editor(app)
