@@ -21,6 +21,11 @@ SOLVED = "1234567894567891237891234562143658973658972148972143655316429786429785
 TWO_SOLUTIONS = "00" + SOLVED[2:27] + "00" + SOLVED[29:]
 # r1c9 has no legal digit, yet no givens repeat.
 NO_SOLUTION = "12345678.........9" + "." * 63
+NO_SOLUTION_WHY = "r1c9 has no digit left, as 1 to 9 all appear in its row, column or box"
+# EULER1 with a 5 at r1c1: no cell or unit shows why; the reference
+# backtracker in reading order tries 3,141 digits and takes 348 back.
+NO_SOLUTION_SEARCH = "5" + EULER1[1:]
+NO_SOLUTION_SEARCH_WHY = "the search tried 3,141 digits and took 348 back, and every branch failed"
 EMPTY = "." * 81
 
 
@@ -103,12 +108,32 @@ class Solve(TempFiles):
         result = run("solve", stdin=f"{NO_SOLUTION}\n{TWO_SOLUTIONS}\n{EULER1}\n")
         self.assertEqual(result.returncode, 1)
         self.assertEqual(result.stdout,
-                         "# line 1: this puzzle has no solution\n"
+                         f"# line 1: this puzzle has no solution: {NO_SOLUTION_WHY}\n"
                          "# line 2: this puzzle has more than one solution\n"
                          f"{EULER1_SOLUTION}\n")
         self.assertEqual(result.stderr,
-                         "nonet-cli: standard input:1: this puzzle has no solution\n"
+                         f"nonet-cli: standard input:1: this puzzle has no solution: {NO_SOLUTION_WHY}\n"
                          "nonet-cli: standard input:2: this puzzle has more than one solution\n")
+
+    def test_no_solution_proved_by_search(self):
+        # No local reason: the reference's counts, as trace counts them.
+        for command in ("solve", "check"):
+            result = run(command, stdin=f"{NO_SOLUTION_SEARCH}\n")
+            self.assertEqual(result.returncode, 1)
+            self.assertEqual(result.stderr,
+                             f"nonet-cli: standard input:1: this puzzle has no solution: {NO_SOLUTION_SEARCH_WHY}\n")
+        trace = run("trace", "--max-events", "0", stdin=f"{NO_SOLUTION_SEARCH}\n").stdout.splitlines()
+        self.assertEqual(sum(line.startswith("try ") for line in trace), 3141)
+        self.assertEqual(sum(line.startswith("backtrack ") for line in trace), 348)
+
+    def test_no_solution_local_reason(self):
+        # A digit with no place in a unit is named as such.
+        row = "." * 9 + "7" + "." * 13 + "7" + "." * 37 + "7" + "." * 19
+        row = row[:6] + "4" + row[7] + "5" + row[9:]
+        result = run("check", stdin=f"{row}\n")
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr,
+                         "nonet-cli: standard input:1: this puzzle has no solution: row 1 has no place for a 7\n")
 
     def test_grid_and_sdk_input(self):
         rows = [EULER1[i:i + 9] for i in range(0, 81, 9)]

@@ -17,6 +17,7 @@
 #include "nc-grade.h"
 #include "nc-parse.h"
 #include "nc-solver.h"
+#include "ne-explain.h"
 #include "ne-messages.h"
 
 struct _CliInput
@@ -168,7 +169,21 @@ cli_require_unique (CliInput *input, const NcPuzzle *puzzle, NcGrid *solution)
   if (n == 1)
     return TRUE;
   if (n == 0)
-    report_puzzle (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, _("this puzzle has no solution"));
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *reason = NULL;
+      g_autofree char *message = NULL;
+      NeNoSolution explained;
+
+      /* The same reason the window gives: a cell or unit, or the search's counts. */
+      if (!ne_no_solution_explain (&puzzle->grid, NULL, &explained, &error))
+        g_error ("line %d: %s", puzzle->line, error->message);
+      reason = ne_no_solution_describe (&explained);
+      /* Translators: %s says why: "row 3 has no place for a 7", or "the
+       * search tried 12,345 digits and took 1,234 back, and every branch failed" */
+      message = g_strdup_printf (_("this puzzle has no solution: %s"), reason);
+      report_puzzle (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, message);
+    }
   else
     report_puzzle (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, _("this puzzle has more than one solution"));
   return FALSE;

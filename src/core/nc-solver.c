@@ -24,6 +24,10 @@ typedef struct
   unsigned count;
   unsigned limit;
   NcGrid  *solution;
+  /* nc_solver_enumerate: each solution is handed to func; false stops. */
+  NcSolutionFunc func;
+  void          *data;
+  bool           stopped;
 } Search;
 
 #define BAND_ALL 0x7ffffffu
@@ -435,6 +439,14 @@ search (Board *board, Search *s)
           if (s->count == 0 && s->solution != NULL)
             board_extract (board, s->solution);
           s->count++;
+          if (s->func != NULL)
+            {
+              NcGrid found;
+
+              board_extract (board, &found);
+              if (!s->func (&found, s->count, s->data))
+                s->stopped = true;
+            }
           return;
         }
       board_choose (board, &band, &bit);
@@ -447,7 +459,7 @@ search (Board *board, Search *s)
 
           board_assign (&next, __builtin_ctz (digits), band, bit);
           search (&next, s);
-          if (s->count >= s->limit)
+          if (s->count >= s->limit || s->stopped)
             return;
           digits &= digits - 1;
         }
@@ -584,6 +596,18 @@ nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
         return true;
     }
   return false;
+}
+
+unsigned
+nc_solver_enumerate (const NcGrid *puzzle, unsigned limit, NcSolutionFunc func, void *data)
+{
+  Board  board;
+  Search s = { .count = 0, .limit = limit ? limit : 1, .func = func, .data = data };
+
+  if (!board_init (&board, puzzle))
+    return 0;
+  search (&board, &s);
+  return s.count;
 }
 
 bool

@@ -11,6 +11,17 @@
  * A puzzle whose givens conflict has 0 solutions. */
 unsigned nc_solver_count (const NcGrid *puzzle, unsigned limit, NcGrid *solution);
 
+/* Called with each solution found, numbered from 1; returns false to stop
+ * the search there (a caller's cancel). */
+typedef bool (*NcSolutionFunc) (const NcGrid *solution, unsigned index, void *data);
+
+/* Lists the solutions of puzzle, as nc_solver_count counts them and in a
+ * fixed order (the same puzzle always gives the same list): func sees each,
+ * up to limit (limit >= 1). Returns how many it found before the limit, the
+ * end of the search or func's false. */
+unsigned nc_solver_enumerate (const NcGrid *puzzle, unsigned limit,
+                              NcSolutionFunc func, void *data);
+
 /* True when puzzle has exactly one solution, stored in solution (may be NULL). */
 bool nc_solver_is_unique (const NcGrid *puzzle, NcGrid *solution);
 

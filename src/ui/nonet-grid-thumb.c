@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nonet-grid-thumb.c: ne_render's static and digits layers, no highlights,
+/* nonet-grid-thumb.c: ne_render's static, highlights and digits layers,
  * into a square of a fixed side; redrawn when the theme turns dark or light. */
 
 #define G_LOG_DOMAIN "nonet-grid-thumb"
@@ -60,6 +60,7 @@ nonet_grid_thumb_snapshot (GtkWidget   *widget,
                                                           (int) ((gtk_widget_get_height (widget) - geometry.size) / 2)));
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, geometry.size, geometry.size));
   ne_render_draw_static (cr, &geometry, &style);
+  ne_render_draw_highlights (cr, &geometry, &style, &self->board);
   ne_render_draw_digits (cr, &geometry, &style, &self->board);
   cairo_destroy (cr);
   gtk_snapshot_restore (snapshot);
@@ -147,4 +148,15 @@ nonet_grid_thumb_add_preview (GtkBox  *box,
   g_signal_connect (flap, "notify::folded", G_CALLBACK (preview_flap_folded), NULL);
   preview_flap_folded (flap);
   return NONET_GRID_THUMB (thumb);
+}
+
+void
+nonet_grid_thumb_set_board (NonetGridThumb      *self,
+                            const NeRenderBoard *board)
+{
+  g_return_if_fail (NONET_IS_GRID_THUMB (self));
+  g_return_if_fail (board != NULL);
+
+  self->board = *board;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

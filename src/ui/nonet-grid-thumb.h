@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "nc-grid.h"
+#include "ne-render.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +22,11 @@ void       nonet_grid_thumb_set_grid  (NonetGridThumb    *self,
 /* An 81-character line, '.' or '0' blank (ne_library_item_get_givens). */
 void       nonet_grid_thumb_set_line  (NonetGridThumb    *self,
                                        const char        *line);
+
+/* Givens, entries and marks, as the board draws them (the solutions
+ * window's solutions, their differences marked). */
+void       nonet_grid_thumb_set_board (NonetGridThumb      *self,
+                                       const NeRenderBoard *board);
 
 /* The preview of a list's puzzle: a thumb of side size put first in box,
  * the flap (of the list and box) showing box only where both fit. */

@@ -44,6 +44,8 @@ nonet_window_editor_refuse (NonetWindow *self,
 static void
 nonet_window_editor_changed (NonetWindow *self)
 {
+  /* The reason asked for is of a puzzle no longer there. */
+  nonet_window_stop_explaining (self);
   nonet_window_editor_hint (self, _("Type the givens row by row, 0 for an empty cell, or paste a puzzle"), FALSE);
 }
 
@@ -93,6 +95,7 @@ nonet_window_leave_editor (NonetWindow *self)
 {
   gboolean was_open = gtk_revealer_get_reveal_child (self->editor_revealer);
 
+  nonet_window_stop_explaining (self);
   g_clear_object (&self->editor_game);
   gtk_revealer_set_reveal_child (self->editor_revealer, FALSE);
   g_object_set (self->grid_view, "entering", FALSE, NULL);
@@ -171,6 +174,26 @@ nonet_window_editor_play (NonetWindow  *self,
   nonet_announcer_now (self->announcer, said);
 }
 
+/* Why the puzzle entered has no solution: named, and its cells marked
+ * when one look shows why, unless the editor moved on meanwhile. */
+static void
+nonet_window_editor_no_solution (NonetWindow           *self,
+                                 const NcGrid          *puzzle,
+                                 const char            *message,
+                                 const NcContradiction *why)
+{
+  NcGrid board;
+  uint8_t cells[9];
+
+  if (self->editor_game == NULL)
+    return;
+  nc_game_board (ne_game_get_core (self->editor_game), &board);
+  if (!nc_grid_equal (&board, puzzle))
+    return;
+  nonet_grid_view_mark_cells (self->grid_view, cells, nc_contradiction_cells (why, cells));
+  nonet_window_editor_refuse (self, message);
+}
+
 static void
 nonet_window_several_response (AdwMessageDialog *dialog,
                                const char       *response,
@@ -180,7 +203,14 @@ nonet_window_several_response (AdwMessageDialog *dialog,
   NcGrid board, solution;
 
   /* The editor may have closed meanwhile. */
-  if (g_strcmp0 (response, "play") != 0 || self->editor_game == NULL)
+  if (self->editor_game == NULL)
+    return;
+  if (g_strcmp0 (response, "solutions") == 0)
+    {
+      nonet_window_show_solutions (self);
+      return;
+    }
+  if (g_strcmp0 (response, "play") != 0)
     return;
 
   nc_game_board (ne_game_get_core (self->editor_game), &board);
@@ -223,22 +253,10 @@ nonet_window_start_puzzle (NonetWindow *self)
   n_solutions = nc_solver_count (&board, 2, &solution);
   if (n_solutions == 0)
     {
-      NcContradiction why;
-      g_autofree char *message = NULL;
-
-      /* Named and marked when one look shows why. */
-      if (nc_grid_find_contradiction (&board, &why))
-        {
-          g_autofree char *reason = ne_contradiction_describe (&why);
-          uint8_t cells[9];
-
-          /* Translators: %s says why: "row 3 has no place for a 7" */
-          message = g_strdup_printf (_("This puzzle has no solution: %s"), reason);
-          nonet_grid_view_mark_cells (self->grid_view, cells, nc_contradiction_cells (&why, cells));
-        }
-      else
-        message = g_strdup (_("This puzzle has no solution: a search through every possibility found none"));
-      nonet_window_editor_refuse (self, message);
+      /* Said once the reason is known: at once for a cell or a unit, after
+       * the reference search otherwise. */
+      nonet_window_editor_hint (self, _("This puzzle has no solution; finding out why…"), TRUE);
+      nonet_window_explain_no_solution (self, &board, nonet_window_editor_no_solution);
       return;
     }
   if (n_solutions > 1)
@@ -250,6 +268,7 @@ nonet_window_start_puzzle (NonetWindow *self)
                                                            _("Add givens until only one solution is left, or play it as it is: any solution will count.")));
       adw_message_dialog_add_responses (dialog,
                                         "keep", _("_Keep Editing"),
+                                        "solutions", _("_Show Solutions"),
                                         "play", _("_Play Anyway"),
                                         NULL);
       adw_message_dialog_set_default_response (dialog, "keep");

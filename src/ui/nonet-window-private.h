@@ -5,6 +5,7 @@
 
 #include "nonet-window.h"
 
+#include "nc-contradiction.h"
 #include "nc-grade.h"
 #include "ne-clock.h"
 #include "ne-hint.h"
@@ -98,6 +99,7 @@ struct _NonetWindow
   gint64                status_us;          /* when the status line last changed */
   gint64                a11y_us;            /* when screen readers last got the run */
   NonetAnnouncer       *announcer;          /* says the run to a screen reader */
+  GCancellable         *explain_cancellable; /* why there is no solution: the answer we want */
 
   /* Hint (nonet-window-hint.c): the hint shown, which the next press
    * applies, until the game changes; NULL when none is waiting. */
@@ -195,6 +197,24 @@ void     nonet_window_action_cancel_puzzle  (GtkWidget    *widget,
 void     nonet_window_action_paste          (GtkWidget    *widget,
                                              const char   *action_name,
                                              GVariant     *parameter);
+
+/* nonet-window-solutions.c: Show Solutions, and why there is none */
+void     nonet_window_show_solutions        (NonetWindow  *self);
+void     nonet_window_action_show_solutions (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
+/* message: "This puzzle has no solution: …", heard and shown as is; why:
+ * the cell or unit to mark, kind NONE when the search proved it. */
+typedef void (*NonetWindowNoSolutionFunc) (NonetWindow           *self,
+                                           const NcGrid          *puzzle,
+                                           const char            *message,
+                                           const NcContradiction *why);
+/* Finds out why puzzle (no conflicts, no solution) has none, on a worker,
+ * and calls done unless stopped or asked again meanwhile. */
+void     nonet_window_explain_no_solution   (NonetWindow               *self,
+                                             const NcGrid              *puzzle,
+                                             NonetWindowNoSolutionFunc  done);
+void     nonet_window_stop_explaining       (NonetWindow  *self);
 
 /* nonet-window-a11y.c: the window heard with a screen reader */
 /* Names what GTK 4.8 names by class or mnemonic; the launch is said. */

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ne-messages.h"
+#include "nonet-text.h"
 
 /* How often at most the solve bar's status line changes on screen while a
  * run goes, and how often screen readers get it: Orca falls behind and
@@ -345,6 +346,23 @@ nonet_window_solve_bar_speed_changed (NonetWindow *self)
     ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
 }
 
+/* Solve on a puzzle with none: the reason, as the editor gives it, unless
+ * another game took over meanwhile. */
+static void
+nonet_window_solve_no_solution (NonetWindow           *self,
+                                const NcGrid          *puzzle,
+                                const char            *message,
+                                const NcContradiction *why)
+{
+  uint8_t cells[9];
+
+  if (self->game == NULL || self->editor_game != NULL || !nc_grid_equal (nonet_window_givens (self), puzzle))
+    return;
+  nonet_grid_view_mark_cells (self->grid_view, cells, nc_contradiction_cells (why, cells));
+  nonet_window_toast (self, message);
+  nonet_announcer_now (self->announcer, message);
+}
+
 static void
 nonet_window_solve_cb (GObject      *source,
                        GAsyncResult *result,
@@ -368,9 +386,15 @@ nonet_window_solve_cb (GObject      *source,
   g_clear_object (&self->solve_cancellable);
 
   if (solved.n_solutions == 0)
-    nonet_window_toast (self, _("This puzzle has no solution"));
+    nonet_window_explain_no_solution (self, nonet_window_givens (self), nonet_window_solve_no_solution);
   else if (solved.n_solutions > 1)
-    nonet_window_toast (self, _("This puzzle has more than one solution"));
+    {
+      AdwToast *toast = nonet_toast_new (_("This puzzle has more than one solution"));
+
+      adw_toast_set_button_label (toast, _("Show Solutions"));
+      adw_toast_set_action_name (toast, "win.show-solutions");
+      nonet_toast_show (self->toast_overlay, toast);
+    }
   else
     {
       nonet_window_run_clear (self);

@@ -105,6 +105,7 @@ nonet_window_update_actions (NonetWindow *self)
   gtk_widget_set_visible (self->bottom_solve_buttons, !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve", can_solve);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate", can_solve);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-solutions", self->game != NULL || editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-pause", nonet_window_run_active (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-step", nonet_window_run_active (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-stop", self->overlay_on);
@@ -875,6 +876,7 @@ nonet_window_dispose (GObject *object)
   nonet_window_stop_clock (self);
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
+  nonet_window_stop_explaining (self);
   nonet_window_run_clear (self);
   nonet_window_hint_dismiss (self);
   g_clear_object (&self->announcer);
@@ -1020,6 +1022,7 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
   gtk_widget_class_install_property_action (widget_class, "win.show-log", "show-log");
   gtk_widget_class_install_action (widget_class, "win.solve", NULL, nonet_window_action_solve);
+  gtk_widget_class_install_action (widget_class, "win.show-solutions", NULL, nonet_window_action_show_solutions);
   gtk_widget_class_install_action (widget_class, "win.animate", NULL, nonet_window_action_animate);
   gtk_widget_class_install_action (widget_class, "win.animate-pause", NULL, nonet_window_action_animate_pause);
   gtk_widget_class_install_action (widget_class, "win.animate-step", NULL, nonet_window_action_animate_step);
