@@ -11,6 +11,7 @@
 
 #include "ne-attempt-map.h"
 #include "ne-depth-series.h"
+#include "ne-search-render.h"
 #include "ne-trace.h"
 #include "test-util.h"
 
@@ -245,6 +246,43 @@ test_trace_stops (void)
   g_assert_cmpuint (seen, ==, 3);
 }
 
+/* The files: a PNG's signature, an SVG's root element, each non-trivial. */
+static void
+test_export (void)
+{
+  NcGrid puzzle = grid_from_line (EULER1);
+  NcBacktracker bt;
+  NcEvent event;
+  NeDepthSeries series;
+  NeAttemptMap map;
+  GBytes *files[4];
+
+  ne_depth_series_init (&series);
+  ne_attempt_map_init (&map);
+  nc_backtracker_init (&bt, &puzzle, NC_ORDER_READING);
+  while (nc_backtracker_step (&bt, &event) && event.kind != NC_EVENT_SOLVED)
+    {
+      ne_depth_series_add (&series, &event, 1);
+      ne_attempt_map_add (&map, &event, 1);
+    }
+  files[0] = ne_search_export_depth_plot (&series, FALSE);
+  files[1] = ne_search_export_depth_plot (&series, TRUE);
+  files[2] = ne_search_export_heat_map (&puzzle, &bt.grid, &map, FALSE);
+  files[3] = ne_search_export_heat_map (&puzzle, NULL, &map, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      gsize len;
+      const char *data = g_bytes_get_data (files[i], &len);
+
+      g_assert_cmpuint (len, >, 1000);
+      if (i % 2 == 0)
+        g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+      else
+        g_assert_nonnull (g_strstr_len (data, MIN (len, 200), "<svg"));
+      g_bytes_unref (files[i]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -254,5 +292,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search-figures/attempts", test_attempts);
   g_test_add_func ("/search-figures/euler1", test_euler1);
   g_test_add_func ("/search-figures/trace-stops", test_trace_stops);
+  g_test_add_func ("/search-figures/export", test_export);
   return g_test_run ();
 }
