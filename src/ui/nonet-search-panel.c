@@ -18,6 +18,11 @@
 #include "nonet-grid-view.h"
 
 #define TEXT_US G_USEC_PER_SEC
+/* Wider than this (in device pixels) the panel is not drawn: only a
+ * revealer sliding it in or out asks for it (it allocates its child the
+ * width over the progress, then scales it down to a sliver), and the plot's
+ * cairo nodes would outgrow what a texture can hold. */
+#define MAX_DRAWN_PX 8192
 
 struct _NonetSearchPanel
 {
@@ -161,6 +166,7 @@ nonet_search_panel_set_show_plot (NonetSearchPanel *self,
   g_return_if_fail (NONET_IS_SEARCH_PANEL (self));
 
   gtk_widget_set_visible (GTK_WIDGET (self->plot), show);
+  gtk_widget_set_visible (GTK_WIDGET (self), show || gtk_widget_get_visible (self->heat_box));
 }
 
 void
@@ -170,6 +176,7 @@ nonet_search_panel_set_show_heat (NonetSearchPanel *self,
   g_return_if_fail (NONET_IS_SEARCH_PANEL (self));
 
   gtk_widget_set_visible (self->heat_box, show);
+  gtk_widget_set_visible (GTK_WIDGET (self), show || gtk_widget_get_visible (GTK_WIDGET (self->plot)));
 }
 
 const NeDepthSeries *
@@ -222,6 +229,17 @@ draw_ramp (GtkDrawingArea *area,
 }
 
 static void
+nonet_search_panel_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  if (gtk_widget_get_width (widget) * scale > MAX_DRAWN_PX || gtk_widget_get_height (widget) * scale > MAX_DRAWN_PX)
+    return;
+  GTK_WIDGET_CLASS (nonet_search_panel_parent_class)->snapshot (widget, snapshot);
+}
+
+static void
 nonet_search_panel_dispose (GObject *object)
 {
   NonetSearchPanel *self = NONET_SEARCH_PANEL (object);
@@ -237,6 +255,7 @@ nonet_search_panel_class_init (NonetSearchPanelClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = nonet_search_panel_dispose;
+  GTK_WIDGET_CLASS (klass)->snapshot = nonet_search_panel_snapshot;
 }
 
 static void

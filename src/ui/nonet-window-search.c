@@ -247,8 +247,20 @@ nonet_window_search_init (NonetWindow *self)
 {
   GtkWidget *side = gtk_widget_get_parent (GTK_WIDGET (self->event_log));
 
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  /* Scrolled, so that below the board in a narrow window it takes no more
+   * height than it is given. */
   self->search_panel = NONET_SEARCH_PANEL (nonet_search_panel_new ());
-  gtk_box_prepend (GTK_BOX (side), GTK_WIDGET (self->search_panel));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->search_panel));
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (scrolled),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Depth plot and heat map"),
+                                  -1);
+  g_object_bind_property (self->search_panel, "visible", scrolled, "visible", G_BINDING_SYNC_CREATE);
+  gtk_box_prepend (GTK_BOX (side), scrolled);
   self->search_actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->search_actions), search_entries,
                                    G_N_ELEMENTS (search_entries), self);
