@@ -92,15 +92,35 @@ nonet_window_search_closed (NonetWindow *self)
   nonet_window_search_update (self);
 }
 
+/* A toggle is heard at once, with what it shows now. */
 static void
 toggle_activate (GSimpleAction *action,
                  GVariant      *parameter,
                  gpointer       user_data)
 {
+  NonetWindow *self = user_data;
   g_autoptr(GVariant) state = g_action_get_state (G_ACTION (action));
+  gboolean on = !g_variant_get_boolean (state);
+  gboolean heat = g_str_equal (g_action_get_name (G_ACTION (action)), "show-heat");
+  g_autofree char *said = NULL;
 
-  g_simple_action_set_state (action, g_variant_new_boolean (!g_variant_get_boolean (state)));
-  nonet_window_search_update (user_data);
+  g_simple_action_set_state (action, g_variant_new_boolean (on));
+  nonet_window_search_update (self);
+  if (self->run == NULL)
+    return;
+  nonet_search_panel_sync_accessible (self->search_panel);
+  if (heat && on)
+    {
+      g_autofree char *hottest = nonet_search_panel_describe_hottest (self->search_panel);
+
+      /* Translators: said when the heat map is turned on; %s is "Most tried: row 5, column 6, 247 attempts" */
+      said = g_strdup_printf (_("Heat map of attempts per cell shown. %s"), hottest);
+    }
+  else if (heat)
+    said = g_strdup (_("Heat map hidden"));
+  else
+    said = g_strdup (on ? _("Depth plot shown") : _("Depth plot hidden"));
+  nonet_announcer_now (self->announcer, said);
 }
 
 static GBytes *
