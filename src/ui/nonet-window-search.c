@@ -141,18 +141,18 @@ export_bytes (NonetWindow *self,
     case EXPORT_TRACE:
     default:
       {
+        guint64 steps = nonet_search_panel_get_series (panel)->steps;
+        NcOrder order = nonet_search_panel_get_order (panel);
         char line[82];
         g_autofree char *header = NULL;
-        GString *text;
 
         nc_grid_format_line (givens, '0', line);
-        header = g_strdup_printf ("# %s %s", line, nc_order_name (nonet_search_panel_get_order (panel)));
-        /* The events delivered so far: the same search, run again. */
-        text = ne_trace_to_text (givens, nonet_search_panel_get_order (panel),
-                                 MAX (nonet_search_panel_get_series (panel)->steps, 1), header);
-        if (nonet_search_panel_get_series (panel)->steps == 0)
-          g_string_truncate (text, strlen (header) + 1);
-        return g_string_free_to_bytes (text);
+        header = g_strdup_printf ("# %s %s", line, nc_order_name (order));
+        /* The events delivered so far: the same search, run again (a limit
+         * of 0 would be none). */
+        if (steps == 0)
+          return g_bytes_new_take (g_strconcat (header, "\n", NULL), strlen (header) + 1);
+        return g_string_free_to_bytes (ne_trace_to_text (givens, order, steps, header));
       }
     }
 }
