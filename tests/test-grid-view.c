@@ -1278,6 +1278,73 @@ test_overlay (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The heat map: drawn under the overlay only, orange in proportion to a
+ * cell's attempts, its count in words for the tooltip. */
+static void
+test_heat (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = grid_view_new_with_puzzle ();
+  NonetGridView *grid = NONET_GRID_VIEW (view);
+  NcGrid board = grid_from_line (INKALA);
+  NcEvent tries[4] = {
+    { .kind = NC_EVENT_TRY, .cell = 1, .digit = 1 },
+    { .kind = NC_EVENT_TRY, .cell = 1, .digit = 2 },
+    { .kind = NC_EVENT_TRY, .cell = 1, .digit = 3 },
+    { .kind = NC_EVENT_TRY, .cell = 2, .digit = 1 },
+  };
+  const int hot = 1, warm = 2, cold = 3;
+  NeAttemptMap map;
+  graphene_rect_t rect;
+  Pixels pixels;
+  Rgb hot_rgb, warm_rgb, cold_rgb;
+  g_autofree char *hot_text = NULL;
+  g_autofree char *cold_text = NULL;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 450, 450);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  set_color_scheme (ADW_COLOR_SCHEME_FORCE_LIGHT, view);
+  ne_attempt_map_init (&map);
+  ne_attempt_map_add (&map, tries, G_N_ELEMENTS (tries));
+
+  g_assert_null (nonet_grid_view_dup_heat_text (grid, hot));
+  nonet_grid_view_set_heat (grid, &map);
+  nonet_grid_view_set_overlay (grid, &(NcRunView) { .board = board, .chosen = -1, .tentative_cell = -1,
+                                                    .collision_cell = -1, .collision_unit = -1 });
+  show_and_settle (view);
+  pixels = render_widget (view);
+  nonet_grid_view_get_cell_rect (grid, hot, &rect);
+  hot_rgb = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+  nonet_grid_view_get_cell_rect (grid, warm, &rect);
+  warm_rgb = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+  nonet_grid_view_get_cell_rect (grid, cold, &rect);
+  cold_rgb = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+  g_free (pixels.data);
+  /* Orange: red over blue, the more so the more attempts. */
+  g_assert_cmpfloat (hot_rgb.r - hot_rgb.b, >, warm_rgb.r - warm_rgb.b + 0.05);
+  g_assert_cmpfloat (warm_rgb.r - warm_rgb.b, >, cold_rgb.r - cold_rgb.b + 0.05);
+
+  hot_text = nonet_grid_view_dup_heat_text (grid, hot);
+  cold_text = nonet_grid_view_dup_heat_text (grid, cold);
+  g_assert_cmpstr (hot_text, ==, "row 1, column 2: 3 attempts");
+  g_assert_cmpstr (cold_text, ==, "row 1, column 4: 0 attempts");
+
+  /* Without the overlay there is no heat. */
+  nonet_grid_view_set_overlay (grid, NULL);
+  show_and_settle (view);
+  pixels = render_widget (view);
+  nonet_grid_view_get_cell_rect (grid, hot, &rect);
+  hot_rgb = rgb_at (&pixels, (int) rect.origin.x + 2, (int) rect.origin.y + 2);
+  g_free (pixels.data);
+  g_assert_cmpfloat (hot_rgb.r - hot_rgb.b, <, 0.05);
+  nonet_grid_view_set_heat (grid, NULL);
+  g_assert_null (nonet_grid_view_dup_heat_text (grid, hot));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A click selects the cell under it, through the hit test the drawing uses. */
 static void
 test_hit_test (void)
@@ -1472,6 +1539,7 @@ main (int   argc,
   g_test_add_func ("/ui/grid-view/status", test_status);
   g_test_add_func ("/ui/grid-view/draw-states", test_draw_states);
   g_test_add_func ("/ui/grid-view/overlay", test_overlay);
+  g_test_add_func ("/ui/grid-view/heat", test_heat);
   g_test_add_func ("/ui/grid-view/hit-test", test_hit_test);
   g_test_add_func ("/ui/number-pad/actions", test_number_pad);
   g_test_add_func ("/ui/window/grid", test_window);

@@ -19,6 +19,7 @@
 #include "nc-solver.h"
 #include "ne-explain.h"
 #include "ne-messages.h"
+#include "ne-trace.h"
 
 struct _CliInput
 {
@@ -248,40 +249,30 @@ cli_count_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   return TRUE;
 }
 
+/* The shared formatter's sink: stdout, until it fails. */
+static gboolean
+trace_line (const char *line,
+            gpointer    user_data)
+{
+  cli_out ("%s\n", line);
+  return !cli_stdout_failed ();
+}
+
 gboolean
 cli_trace_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
 {
   CliOptions *options = data;
-  NcBacktracker bt;
-  NcEvent event;
-  gint64 n = 0;
-  gboolean finished = FALSE;
+  NeTraceEnd end;
 
   if (options->index++ > 0)
     cli_out ("\n");
   cli_out ("# line %d\n", puzzle->line);
-  nc_backtracker_init (&bt, &puzzle->grid, options->order);
-  while (!cli_stdout_failed () && (options->max_events == 0 || n < options->max_events))
-    {
-      char text[48];
-
-      if (!nc_backtracker_step (&bt, &event))
-        {
-          finished = TRUE;
-          break;
-        }
-      n++;
-      nc_event_format (&event, text, sizeof text);
-      cli_out ("%s\n", text);
-      if (event.kind == NC_EVENT_SOLVED)
-        {
-          finished = TRUE;
-          break;
-        }
-      if (event.kind == NC_EVENT_EXHAUSTED)
-        report (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, "%s", _("this puzzle has no solution"));
-    }
-  if (!finished && options->terminal_cap && !cli_stdout_failed ())
+  if (cli_stdout_failed ())
+    return TRUE;
+  end = ne_trace_run (&puzzle->grid, options->order, (guint64) options->max_events, trace_line, NULL, NULL);
+  if (end == NE_TRACE_EXHAUSTED)
+    report (input, CLI_STATUS_NOT_UNIQUE, puzzle->line, 0, "%s", _("this puzzle has no solution"));
+  if (end == NE_TRACE_STOPPED && options->terminal_cap && !cli_stdout_failed ())
     {
       g_autofree char *count = cli_format_count ((guint) options->max_events);
 

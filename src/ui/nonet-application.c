@@ -96,6 +96,8 @@ static const struct {
   { "win.generate", { "<Control>g", NULL } },
   { "win.print", { "<Control>p", NULL } },
   { "win.show-log", { "<Control><Shift>l", NULL } },
+  { "search.show-plot", { "<Control><Shift>d", NULL } },
+  { "search.show-heat", { "<Control><Shift>h", NULL } },
   /* The solver: F5 starts a run, as a debugger's Run does; Ctrl+F5 solves
    * without watching. Space and "." pause and step, as in video players;
    * Escape stops (a binding of the window). No key here is one the grid

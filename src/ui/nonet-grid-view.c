@@ -16,6 +16,7 @@
 
 #include "ne-messages.h"
 #include "ne-render.h"
+#include "ne-search-render.h"
 #include "nonet-announcer.h"
 
 /* The smallest grid whose digits are still legible, and the size it asks
@@ -60,6 +61,7 @@ struct _NonetGridView
   NcRunView         overlay;            /* valid while overlay_on */
   gint64            overlay_label_us;   /* when the label last followed it */
   guint             overlay_label_id;   /* a pending update of the label */
+  NeAttemptMap     *heat;               /* owned: the run's heat map over the overlay; NULL: none */
 
   /* Layout, from the last allocation: the square's origin in the widget */
   NeRenderGeometry  geometry;
@@ -818,6 +820,13 @@ nonet_grid_view_snapshot (GtkWidget   *widget,
     {
       overlay_board (self, &board);
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
+      if (self->heat != NULL)
+        {
+          NeRgba heat;
+
+          ne_search_heat_colour (adw_style_manager_get_dark (adw_style_manager_get_default ()), &heat);
+          ne_search_draw_heat (cr, &self->geometry, &heat, self->heat);
+        }
       ne_render_draw_highlights (cr, &self->geometry, &self->style, &board);
       ne_render_draw_digits (cr, &self->geometry, &self->style, &board);
       cairo_destroy (cr);
@@ -850,7 +859,8 @@ nonet_grid_view_query_tooltip (GtkWidget  *widget,
 
   if (cell < 0)
     return FALSE;
-  text = nonet_grid_view_dup_conflict_text (self, cell);
+  text = self->overlay_on && self->heat != NULL ? nonet_grid_view_dup_heat_text (self, cell)
+                                                : nonet_grid_view_dup_conflict_text (self, cell);
   if (text == NULL)
     return FALSE;
 
@@ -1016,6 +1026,7 @@ nonet_grid_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_handle_id (&self->overlay_label_id, g_source_remove);
+  g_clear_pointer (&self->heat, g_free);
   g_clear_pointer (&self->static_node, gsk_render_node_unref);
   g_clear_pointer (&self->font_family, g_free);
   self->style.font_family = NULL;
@@ -1452,4 +1463,39 @@ nonet_grid_view_set_puzzle (NonetGridView *self,
 
   game = ne_game_new (givens, NULL);
   nonet_grid_view_set_game (self, game);
+}
+
+void
+nonet_grid_view_set_heat (NonetGridView      *self,
+                          const NeAttemptMap *map)
+{
+  g_return_if_fail (NONET_IS_GRID_VIEW (self));
+
+  if (map == NULL)
+    g_clear_pointer (&self->heat, g_free);
+  else if (self->heat == NULL)
+    self->heat = g_memdup2 (map, sizeof *map);
+  else
+    *self->heat = *map;
+  if (self->overlay_on)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+char *
+nonet_grid_view_dup_heat_text (NonetGridView *self,
+                               int            cell)
+{
+  g_autofree char *count = NULL;
+  guint64 n;
+
+  g_return_val_if_fail (NONET_IS_GRID_VIEW (self), NULL);
+  g_return_val_if_fail (cell >= 0 && cell < NC_CELLS, NULL);
+
+  if (self->heat == NULL)
+    return NULL;
+  n = self->heat->counts[cell];
+  count = ne_format_count (n);
+  /* Translators: the heat map's tooltip: "row 5, column 6: 247 attempts" */
+  return g_strdup_printf (ngettext ("row %d, column %d: %s attempt", "row %d, column %d: %s attempts", (gulong) n),
+                          nc_cell_row (cell) + 1, nc_cell_col (cell) + 1, count);
 }

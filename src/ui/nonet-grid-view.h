@@ -8,6 +8,7 @@
 
 #include "nc-backtrack.h"
 #include "ne-game.h"
+#include "ne-attempt-map.h"
 #include "ne-render.h"
 
 G_BEGIN_DECLS
@@ -109,6 +110,14 @@ char       *nonet_grid_view_describe_cursor (NonetGridView *self);
  * the overlay is on. */
 gboolean    nonet_grid_view_get_overlay     (NonetGridView *self,
                                              NcGrid        *out);
+
+/* The heat map of a run's attempts per cell, drawn under the overlay's
+ * marks while the overlay is on (copied; NULL turns it off), each cell's
+ * count in its tooltip ("row 5, column 6: 247 attempts"). */
+void        nonet_grid_view_set_heat        (NonetGridView      *self,
+                                             const NeAttemptMap *map);
+char       *nonet_grid_view_dup_heat_text   (NonetGridView      *self,
+                                             int                 cell);
 
 /* The colours the grid draws in, as the theme has them for widget (light or
  * dark, the accent and error colours); font_family NULL. For anything that

@@ -16,6 +16,7 @@
 #include "nonet-event-log.h"
 #include "nonet-grid-view.h"
 #include "nonet-library-window.h"
+#include "nonet-search-panel.h"
 #include "nonet-solve-bar.h"
 
 G_BEGIN_DECLS
@@ -106,6 +107,8 @@ struct _NonetWindow
   NeHint               *hint;
   NeGame               *hint_game;          /* the game the bar speaks of, while it shows */
   gboolean              hint_applying;      /* its moves are being played */
+  NonetSearchPanel     *search_panel;       /* the run's depth plot and heat legend */
+  GSimpleActionGroup   *search_actions;     /* "search": nonet-window-search.c */
 };
 
 /* nonet-window.c: play and the clock */
@@ -156,6 +159,17 @@ void     nonet_window_action_animate_step   (GtkWidget    *widget,
 void     nonet_window_action_animate_stop   (GtkWidget    *widget,
                                              const char   *action_name,
                                              GVariant     *parameter);
+
+/* nonet-window-search.c: the depth plot, the heat map and their export */
+void     nonet_window_search_init           (NonetWindow  *self);
+void     nonet_window_search_start          (NonetWindow  *self);
+void     nonet_window_search_events         (NonetWindow  *self,
+                                             const NcEvent *events,
+                                             guint         n_events);
+void     nonet_window_search_sync           (NonetWindow  *self);
+void     nonet_window_search_closed         (NonetWindow  *self);
+/* A run is on show and the plot or the heat map is asked for. */
+gboolean nonet_window_search_wanted         (NonetWindow  *self);
 
 /* nonet-window-generate.c: New Game and the Generate dialog */
 /* The preset the first start ever, and Ctrl+N without a menu, use. */

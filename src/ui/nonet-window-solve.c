@@ -116,6 +116,7 @@ nonet_window_run_events (NonetWindow *self,
                          guint         n_events)
 {
   nonet_event_log_append (self->event_log, events, n_events);
+  nonet_window_search_events (self, events, n_events);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
 
   /* A step while paused is read at once. */
@@ -235,6 +236,7 @@ nonet_window_run_finished (NonetWindow *self,
     nonet_window_run_summarize (self, result, 0);
   nonet_solve_bar_set_running (self->solve_bar, FALSE);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
+  nonet_window_search_sync (self);
   nonet_window_update_actions (self);
 }
 
@@ -251,11 +253,14 @@ nonet_window_run_clear (NonetWindow *self)
   g_clear_object (&self->run);
 }
 
-/* The step log is shown beside an animated run when asked for. */
+/* The step log, the depth plot and the heat map's legend are shown beside
+ * an animated run when asked for. */
 void
 nonet_window_update_log (NonetWindow *self)
 {
-  gtk_revealer_set_reveal_child (self->log_revealer, self->show_log && self->run != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->event_log), self->show_log);
+  gtk_revealer_set_reveal_child (self->log_revealer,
+                                 (self->show_log && self->run != NULL) || nonet_window_search_wanted (self));
 }
 
 /* Starts (or restarts, from scratch) the animated run from the givens. */
@@ -286,7 +291,7 @@ nonet_window_run_start (NonetWindow *self)
   nonet_solve_bar_set_status (self->solve_bar, _("Animating the backtracker"));
   nonet_solve_bar_sync_accessible (self->solve_bar, TRUE);
   gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
-  nonet_window_update_log (self);
+  nonet_window_search_start (self);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
   ne_solve_run_start (self->run);
   nonet_window_update_all (self);
@@ -306,7 +311,7 @@ nonet_window_end_solve (NonetWindow *self)
   self->overlay_on = FALSE;
   nonet_grid_view_set_overlay (self->grid_view, NULL);
   gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
-  nonet_window_update_log (self);
+  nonet_window_search_closed (self);
   nonet_window_update_all (self);
 }
 

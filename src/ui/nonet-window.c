@@ -471,6 +471,7 @@ nonet_window_game_solved (NonetWindow *self)
     }
 
   nonet_window_stop_clock (self);
+  g_clear_object (&self->search_actions);
   nonet_window_update_finish (self);
   time = nonet_format_duration (ne_game_get_elapsed_ms (self->game));
   /* Translators: %s is the time played, such as 4:32 */
@@ -1106,6 +1107,7 @@ nonet_window_init (NonetWindow *self)
   nonet_window_open_library (self);
   nonet_window_title_init (self);
   nonet_window_update_actions (self);
+  nonet_window_search_init (self);
   nonet_window_a11y_init (self);
 }
 
