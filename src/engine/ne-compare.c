@@ -161,8 +161,10 @@ struct _NeCompare
   gboolean        finished[NE_COMPARE_MAX_RUNS];
   gboolean        measured;
   NeCompareRow    measured_rows[NE_COMPARE_MAX_RUNS];
-  guint           n_finished;
+  guint           n_finished;    /* in finish_order */
   guint           finish_order[NE_COMPARE_MAX_RUNS];
+  guint           n_ending;      /* finished since the runs last stood together */
+  guint           ending[NE_COMPARE_MAX_RUNS];
   guint           n_rows;
   NeCompareRow    rows[NE_COMPARE_MAX_RUNS];
   gboolean        settled;
@@ -304,11 +306,38 @@ ne_compare_all_taken (NeCompare *self)
   return TRUE;
 }
 
+/* The runs that finished within one grant finished together: the one of
+ * fewer steps counts as the first, as a finer grant would have had it. */
+static void
+ne_compare_order_ending (NeCompare *self)
+{
+  for (guint i = 1; i < self->n_ending; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        guint a = self->ending[j - 1], b = self->ending[j];
+
+        if (ne_solve_run_get_n_events (self->runs[b]) >= ne_solve_run_get_n_events (self->runs[a]))
+          break;
+        self->ending[j - 1] = b;
+        self->ending[j] = a;
+      }
+  for (guint i = 0; i < self->n_ending; i++)
+    self->finish_order[self->n_finished++] = self->ending[i];
+  self->n_ending = 0;
+}
+
 static void
 ne_compare_check_settled (NeCompare *self)
 {
   gboolean settled = ne_compare_all_taken (self);
 
+  if (settled && self->n_ending > 0)
+    {
+      ne_compare_order_ending (self);
+      ne_compare_publish_rows (self);
+      if (self->state == NE_COMPARE_STOPPED)
+        return;
+    }
   if (settled == self->settled)
     return;
   self->settled = settled;
@@ -378,11 +407,9 @@ ne_compare_run_finished (NeSolveRun *run,
     if (self->runs[i] == run && !self->finished[i])
       {
         self->finished[i] = TRUE;
-        self->finish_order[self->n_finished++] = i;
+        self->ending[self->n_ending++] = i;
       }
-  ne_compare_publish_rows (self);
-  if (self->state != NE_COMPARE_STOPPED)
-    ne_compare_check_settled (self);
+  ne_compare_check_settled (self);
 }
 
 static void
