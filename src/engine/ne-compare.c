@@ -21,6 +21,8 @@
 
 /* Paced runs are granted steps at most this often, about once a frame. */
 #define TICK_MIN_MS 16
+/* Unlimited: a grant is as much as a run's queue holds. */
+#define UNLIMITED_GRANT NE_SOLVE_TASK_QUEUE_CAPACITY
 
 gboolean
 ne_compare_measure (const NcGrid *puzzle,
@@ -158,6 +160,8 @@ struct _NeCompare
   guint           speed;
   NeCompareState  state;
   guint64         granted;       /* steps granted to each unfinished run */
+  gint64          pace_start;    /* paced: when the timer started */
+  guint64         pace_granted;  /* paced: steps granted since */
   gboolean        finished[NE_COMPARE_MAX_RUNS];
   gboolean        measured;
   NeCompareRow    measured_rows[NE_COMPARE_MAX_RUNS];
@@ -219,20 +223,13 @@ ne_compare_forget_measure (NeCompare *self)
   g_clear_pointer (&self->measure, measure_unref);
 }
 
-/* The steps of the next grant at the current speed, and how often. */
+/* How often a paced comparison is granted steps. */
 static guint
 ne_compare_tick_ms (NeCompare *self)
 {
   return MAX (TICK_MIN_MS, 1000 / MAX (self->speed, 1));
 }
 
-static guint64
-ne_compare_steps_per_tick (NeCompare *self)
-{
-  if (self->speed == 0)
-    return NE_SOLVE_TASK_QUEUE_CAPACITY;
-  return MAX (1, (guint64) self->speed * ne_compare_tick_ms (self) / 1000);
-}
 
 /* Rows go in in the order the runs finished, once the times are known. */
 static void
@@ -349,7 +346,7 @@ ne_compare_check_settled (NeCompare *self)
   /* Unlimited: the next grant as soon as the last is taken. The runs'
    * batches come at most once a frame, so this never spins. */
   if (self->state == NE_COMPARE_RUNNING && self->speed == 0 && self->n_finished < self->n_runs)
-    ne_compare_grant (self, ne_compare_steps_per_tick (self));
+    ne_compare_grant (self, UNLIMITED_GRANT);
 }
 
 static void
@@ -366,14 +363,24 @@ ne_compare_grant (NeCompare *self,
       ne_solve_run_take (self->runs[i], (guint) n);
 }
 
+/* Paced: the steps due by now at the speed, measured from the start of
+ * the pacing so that rounding never accumulates. */
 static gboolean
 ne_compare_tick (gpointer user_data)
 {
   NeCompare *self = user_data;
+  guint64 due = (guint64) (g_get_monotonic_time () - self->pace_start) * self->speed / G_USEC_PER_SEC;
+  /* A machine too slow for the speed is not owed a burst later. */
+  guint64 most = MAX (1, self->speed / 10);
 
+  if (due - self->pace_granted > most)
+    self->pace_granted = due - most;
   /* A run still behind the last grant: the others wait for it. */
-  if (self->settled)
-    ne_compare_grant (self, ne_compare_steps_per_tick (self));
+  if (self->settled && due > self->pace_granted)
+    {
+      ne_compare_grant (self, due - self->pace_granted);
+      self->pace_granted = due;
+    }
   return G_SOURCE_CONTINUE;
 }
 
@@ -383,6 +390,8 @@ ne_compare_start_timer (NeCompare *self)
   ne_compare_end_timer (self);
   if (self->speed == 0)
     return;
+  self->pace_start = g_get_monotonic_time ();
+  self->pace_granted = 0;
   self->timer = g_timeout_source_new (ne_compare_tick_ms (self));
   g_source_set_callback (self->timer, ne_compare_tick, self, NULL);
   g_source_set_static_name (self->timer, "[nonet] compare tick");
@@ -528,7 +537,7 @@ ne_compare_set_speed (NeCompare *self,
     return;
   ne_compare_start_timer (self);
   if (self->speed == 0 && self->settled)
-    ne_compare_grant (self, ne_compare_steps_per_tick (self));
+    ne_compare_grant (self, UNLIMITED_GRANT);
 }
 
 guint
@@ -567,7 +576,7 @@ ne_compare_start (NeCompare *self)
     }
   ne_compare_start_timer (self);
   if (self->speed == 0)
-    ne_compare_grant (self, ne_compare_steps_per_tick (self));
+    ne_compare_grant (self, UNLIMITED_GRANT);
 }
 
 void
@@ -586,7 +595,7 @@ ne_compare_set_paused (NeCompare *self,
       ne_compare_set_state (self, NE_COMPARE_RUNNING);
       ne_compare_start_timer (self);
       if (self->speed == 0 && self->settled)
-        ne_compare_grant (self, ne_compare_steps_per_tick (self));
+        ne_compare_grant (self, UNLIMITED_GRANT);
     }
 }
 

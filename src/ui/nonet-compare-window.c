@@ -600,6 +600,14 @@ nonet_compare_window_check_toggled (NonetCompareWindow *self)
   nonet_compare_window_update_actions (self);
 }
 
+/* What a screen reader was told, in the debug log for the end-to-end tests. */
+static void
+nonet_compare_window_log_said (NonetAnnouncer *announcer,
+                               const char     *text)
+{
+  g_debug ("compare said: %s", text);
+}
+
 static void
 nonet_compare_window_dispose (GObject *object)
 {
@@ -690,6 +698,7 @@ nonet_compare_window_init (NonetCompareWindow *self)
                              G_CALLBACK (nonet_compare_window_speed_toggled), self, G_CONNECT_SWAPPED);
 
   self->announcer = nonet_announcer_new (GTK_WINDOW (self));
+  g_signal_connect (self->announcer, "announce", G_CALLBACK (nonet_compare_window_log_said), NULL);
   nonet_compare_window_clear_table (self);
   nonet_a11y_quiet_class_names (GTK_WIDGET (self));
 }
