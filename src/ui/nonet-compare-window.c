@@ -68,7 +68,7 @@ struct _NonetCompareWindow
   NeCompare       *compare;
   NonetAnnouncer  *announcer;
   GtkWidget       *pairs[2];     /* two boards each, in boards_box */
-  GtkSizeGroup    *columns[6];
+  GtkSizeGroup    *columns[5];   /* the counts' columns of the table */
 
   NcGrid           puzzle;
   Board            boards[NE_COMPARE_MAX_RUNS];
@@ -342,32 +342,40 @@ nonet_compare_window_run_events (NonetCompareWindow *self,
 /* --- The table -------------------------------------------------------- */
 
 static GtkWidget *
-table_cell (NonetCompareWindow *self,
-            guint               column,
-            const char         *text)
+table_cell (GtkSizeGroup *column,
+            const char   *text)
 {
   GtkWidget *label = gtk_label_new (text);
 
-  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 1);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_add_css_class (label, "numeric");
-  gtk_size_group_add_widget (self->columns[column], label);
-  if (column == 0)
-    gtk_widget_set_hexpand (label, TRUE);
+  gtk_size_group_add_widget (column, label);
   return label;
 }
 
+/* A row of the table: the strategy on a line of its own, the counts in
+ * columns under it, so that the table fits a narrow window. */
 static GtkWidget *
 table_line (NonetCompareWindow *self,
-            const char * const *texts)
+            const char         *strategy,
+            const char * const *counts)
 {
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (strategy);
+  GtkWidget *columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
   gtk_widget_set_margin_start (line, 8);
   gtk_widget_set_margin_end (line, 8);
   gtk_widget_set_margin_top (line, 6);
   gtk_widget_set_margin_bottom (line, 6);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_widget_add_css_class (name, "heading");
+  gtk_box_append (GTK_BOX (line), name);
   for (guint i = 0; i < G_N_ELEMENTS (self->columns); i++)
-    gtk_box_append (GTK_BOX (line), table_cell (self, i, texts[i]));
+    gtk_box_append (GTK_BOX (columns), table_cell (self->columns[i], counts[i]));
+  gtk_box_append (GTK_BOX (line), columns);
   return line;
 }
 
@@ -375,15 +383,17 @@ static void
 nonet_compare_window_add_heading (NonetCompareWindow *self)
 {
   const char *headings[] = {
-    _("Strategy"), _("Attempts"), _("Backtracks"), _("Forced"), _("Depth"), _("Seconds"),
+    /* Translators: the Compare window's column headings; the last is the
+     * time in seconds, kept short for a narrow window. */
+    _("Attempts"), _("Backtracks"), _("Forced"), _("Depth"), _("Time"),
   };
   GtkWidget *row = gtk_list_box_row_new ();
 
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), table_line (self, headings));
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), table_line (self, _("Strategy"), headings));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_set_focusable (row, FALSE);
-  gtk_widget_add_css_class (row, "heading");
-  nonet_a11y_name (row, _("Columns: strategy, attempts, backtracks, forced, depth, seconds"));
+  gtk_widget_add_css_class (row, "dim-label");
+  nonet_a11y_name (row, _("Columns: strategy, attempts, backtracks, forced, depth, time in seconds"));
   gtk_list_box_append (self->table, row);
 }
 
@@ -422,14 +432,14 @@ nonet_compare_window_row_added (NonetCompareWindow *self,
 
       fastest = ne_solve_run_get_n_events (run) == ne_solve_run_get_n_events (first);
     }
-  /* Translators: a row's strategy cell, marked in words: "mrv+hidden
-   * (fastest)" */
-  name = fastest ? g_strdup_printf (_("%s (fastest)"), nc_strategy_name (row->strategy))
+  /* Translators: a row's strategy, marked in words: "mrv+hidden, the
+   * fastest" */
+  name = fastest ? g_strdup_printf (_("%s, the fastest"), nc_strategy_name (row->strategy))
                  : g_strdup (nc_strategy_name (row->strategy));
   {
-    const char *texts[] = { name, attempts, backtracks, forced, depth, seconds };
+    const char *cells[] = { attempts, backtracks, forced, depth, seconds };
 
-    gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), table_line (self, texts));
+    gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), table_line (self, name, cells));
   }
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (list_row), FALSE);
 
