@@ -11,8 +11,11 @@
 # core's exact counts, the fastest marked in words, and each run's end was
 # said ("MRV + naked singles finished: 8,295 attempts, 1,837 backtracks").
 # Alt+C copies the table: the clipboard holds nonet-cli compare's table
-# for the same strategies, line for line but the seconds. Escape closes it.
+# for the same strategies, line for line but the seconds. Every control is
+# named for a screen reader (as test-e2e-names-windows checks the others').
+# Escape closes it.
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -23,6 +26,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 
 import nonet_e2e as e2e  # noqa: E402
+
+# The names check of the other windows (no GTK class names, no mnemonics,
+# every control named), run on this one.
+_spec = importlib.util.spec_from_file_location(
+    "names_windows", os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-e2e-names-windows.py"))
+names_windows = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(names_windows)
 
 TITLE = "Compare Strategies"
 LABELS = {
@@ -173,6 +183,9 @@ def test(home, apps):
     if got != expected or not copied.stdout.endswith("\n"):
         raise e2e.Failure(f"the clipboard holds {copied.stdout!r}; nonet-cli prints {cli.stdout!r}")
     print("copied:", copied.stdout)
+    bad = names_windows.check(root, TITLE)
+    if bad:
+        raise e2e.Failure(f"badly named objects: {bad}")
 
     # Escape closes it.
     e2e.key_window(wid, "Escape")
