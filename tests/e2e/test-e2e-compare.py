@@ -13,7 +13,7 @@
 # Alt+C copies the table: the clipboard holds nonet-cli compare's table
 # for the same strategies, line for line but the seconds. Every control is
 # named for a screen reader (as test-e2e-names-windows checks the others').
-# Escape closes it.
+# Escape closes it; opened again and closed mid-run, the app goes on.
 
 import importlib.util
 import os
@@ -187,9 +187,20 @@ def test(home, apps):
     if bad:
         raise e2e.Failure(f"badly named objects: {bad}")
 
-    # Escape closes it.
+    # Escape closes it, and closing mid-run stops the runs: the app goes on.
     e2e.key_window(wid, "Escape")
     e2e.wait_for("the window to close", lambda: e2e.window_named(app, TITLE) is None)
+    app.key("shift+F5")
+    root = app.window(TITLE)
+    wid = app.window_id(TITLE)
+    e2e.key_window(wid, "alt+s")
+    wait_status(app, root, r"^Running: step [\d,]+$")
+    e2e.key_window(wid, "Escape")
+    e2e.wait_for("the window to close mid-run", lambda: e2e.window_named(app, TITLE) is None)
+    if not app.select(1).startswith("row 1, column 2, empty"):
+        raise e2e.Failure(f"after closing mid-run the grid says {app.select(1)!r}")
+    if app.proc.poll() is not None:
+        raise e2e.Failure("the app ended when Compare closed mid-run")
 
 
 if __name__ == "__main__":
