@@ -67,7 +67,8 @@ void            ne_compare_start        (NeCompare        *self);
  * then holds every run at the same step ("settled"). */
 void            ne_compare_set_paused   (NeCompare        *self,
                                          gboolean          paused);
-/* Paused only: one more step for every unfinished run. */
+/* Running: pauses. Paused, once settled: one more step for every
+ * unfinished run (before that, nothing: the runs first stand together). */
 void            ne_compare_step         (NeCompare        *self);
 /* Cancels every run; nothing of them arrives afterwards. */
 void            ne_compare_stop         (NeCompare        *self);

@@ -601,13 +601,17 @@ nonet_compare_window_speed_toggled (NonetCompareWindow *self,
     ne_compare_set_speed (self->compare, nonet_compare_window_speed (self));
 }
 
+/* A new choice is a new comparison: the last one's boards and table go. */
 static void
 nonet_compare_window_check_toggled (NonetCompareWindow *self)
 {
   if (nonet_compare_window_going (self))
     return;
+  nonet_compare_window_drop_compare (self);
+  nonet_compare_window_clear_table (self);
   nonet_compare_window_show_chosen (self);
   nonet_compare_window_update_actions (self);
+  nonet_compare_window_show_status (self);
 }
 
 /* What a screen reader was told, in the debug log for the end-to-end tests. */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-e2e-compare.py: Compare Strategies on Arto Inkala's 2012 puzzle, by
 # keyboard: the puzzle pasted into the editor and started, Shift+F5 opens
-# the window with reading, mrv, mrv+singles and mrv+hidden chosen. Alt+S
+# the window with reading, mrv, mrv+singles and mrv+hidden chosen (a fifth,
+# Alt+F, disables Start till it is dropped again). Alt+S
 # starts the four at 100 steps a second; Alt+P pauses, and once the status
 # says "Paused at step N" every unfinished board's group (named by its
 # strategy) says it stands at step N; Alt+T steps them all to N + 1 (the
@@ -133,6 +134,15 @@ def test(home, apps):
             root, lambda a: a is not None and a.name == name and a.getRole() == pyatspi.ROLE_CHECK_BOX))
         if box.getState().contains(pyatspi.STATE_CHECKED) != checked:
             raise e2e.Failure(f"{name!r} should {'' if checked else 'not '}be chosen")
+
+    # Five chosen are too many: Start waits for four at most.
+    start = app.find_button("Start", root)
+    e2e.key_window(wid, "alt+f")
+    e2e.wait_for("Start to be disabled with five chosen",
+                 lambda: not start.getState().contains(pyatspi.STATE_SENSITIVE))
+    e2e.key_window(wid, "alt+f")
+    e2e.wait_for("Start to be enabled with four chosen",
+                 lambda: start.getState().contains(pyatspi.STATE_SENSITIVE))
 
     # 100 steps a second (the default), paused mid-run: the boards in lockstep.
     e2e.key_window(wid, "alt+s")
