@@ -278,6 +278,8 @@ static gpointer
 measure_thread (gpointer data)
 {
   Measure *measure = data;
+  /* Its own: once attached, the source may free measure at any time. */
+  GMainContext *context = g_main_context_ref (measure->context);
   GSource *source;
 
   for (guint i = 0; i < measure->n; i++)
@@ -288,8 +290,9 @@ measure_thread (gpointer data)
   g_source_set_callback (source, measure_done_cb, measure, measure_unref);
   g_source_set_static_name (source, "[nonet] compare measured");
   tsan_release (measure);
-  g_source_attach (source, measure->context);
+  g_source_attach (source, context);
   g_source_unref (source);
+  g_main_context_unref (context);
   return NULL;
 }
 
