@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "nc-backtrack.h"
+#include "ne-compare.h"
 
 typedef struct
 {
@@ -69,83 +70,41 @@ parse_strategies (CompareOptions *compare, const char *list)
   return TRUE;
 }
 
-/* text right-aligned (left when left) in width characters, not bytes: a
- * translated heading may hold letters of more than one byte. */
-static void
-out_padded (const char *text, int width, gboolean left)
-{
-  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
-
-  cli_out ("%*s%s%*s", left ? 0 : pad, "", text, left ? pad : 0, "");
-}
-
-static void
-out_count (guint64 n, int width)
-{
-  g_autofree char *text = cli_format_count (n);
-
-  cli_out (" ");
-  out_padded (text, width, FALSE);
-}
-
-static const int widths[] = { 12, 12, 11, 9, 6, 9 };
-
 static gboolean
 compare_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
 {
   CompareOptions *compare = data;
-  const char *headings[] = {
-    /* Translators: the headings of nonet-cli compare's table, 12, 12, 11,
-     * 9, 6 and 9 characters wide at most. */
-    _("strategy"), _("attempts"), _("backtracks"),
-    _("forced"), _("depth"), _("seconds"),
-  };
+  NeCompareRow rows[NC_N_STRATEGIES];
 
   if (!cli_require_unique (input, puzzle, NULL))
     return TRUE;
-  if (!compare->tsv)
-    {
-      if (compare->options.index > 0)
-        cli_out ("\n");
-      cli_out ("# line %d\n", puzzle->line);
-      for (guint i = 0; i < G_N_ELEMENTS (headings); i++)
-        {
-          cli_out (i > 0 ? " " : "");
-          out_padded (headings[i], widths[i], i == 0);
-        }
-      cli_out ("\n");
-    }
   compare->options.index++;
 
-  for (int i = 0; i < compare->n_strategies && !cli_stdout_failed (); i++)
-    {
-      NcBacktracker bt;
-      gint64 start = g_get_monotonic_time ();
-      double seconds;
-      char time_text[G_ASCII_DTOSTR_BUF_SIZE];
+  for (int i = 0; i < compare->n_strategies; i++)
+    if (!ne_compare_measure (&puzzle->grid, compare->strategies[i], &rows[i]))
+      g_error ("strategy %s found no solution at line %d", nc_strategy_name (compare->strategies[i]), puzzle->line);
 
-      nc_backtracker_init_strategy (&bt, &puzzle->grid, compare->strategies[i]);
-      if (nc_backtracker_run (&bt) != NC_EVENT_SOLVED)
-        g_error ("strategy %s found no solution at line %d", nc_strategy_name (compare->strategies[i]), puzzle->line);
-      seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-      if (compare->tsv)
+  if (compare->tsv)
+    {
+      for (int i = 0; i < compare->n_strategies && !cli_stdout_failed (); i++)
         {
+          char time_text[G_ASCII_DTOSTR_BUF_SIZE];
+
           cli_out ("%d\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%d\t%s\n",
-                   puzzle->line, nc_strategy_name (compare->strategies[i]), bt.counters.attempts,
-                   bt.counters.backtracks, bt.counters.forced, bt.counters.max_depth,
-                   g_ascii_formatd (time_text, sizeof time_text, "%.6f", seconds));
-          continue;
+                   puzzle->line, nc_strategy_name (rows[i].strategy), rows[i].counters.attempts,
+                   rows[i].counters.backtracks, rows[i].counters.forced, rows[i].counters.max_depth,
+                   g_ascii_formatd (time_text, sizeof time_text, "%.6f", rows[i].seconds));
         }
-      out_padded (nc_strategy_name (compare->strategies[i]), widths[0], TRUE);
-      out_count (bt.counters.attempts, widths[1]);
-      out_count (bt.counters.backtracks, widths[2]);
-      out_count (bt.counters.forced, widths[3]);
-      out_count ((guint64) bt.counters.max_depth, widths[4]);
-      snprintf (time_text, sizeof time_text, "%.3f", seconds);
-      cli_out (" ");
-      out_padded (time_text, widths[5], FALSE);
-      cli_out ("\n");
+      return TRUE;
     }
+
+  {
+    g_autofree char *table = ne_compare_format_table (rows, (guint) compare->n_strategies);
+
+    if (compare->options.index > 1)
+      cli_out ("\n");
+    cli_out ("# line %d\n%s", puzzle->line, table);
+  }
   return TRUE;
 }
 

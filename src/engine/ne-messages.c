@@ -212,6 +212,32 @@ event_sentence (const NcEvent *event,
     case NC_EVENT_BACKTRACK:
       /* Translators: "4 taken back from r1c3" */
       return g_strdup_printf (_("%u taken back from %s"), (guint) event->digit, cell);
+    case NC_EVENT_FORCE:
+      if (event->candidates == 1)
+        /* Translators: "4 forced at r1c3: the only digit left there" (a
+         * naked single, filled without an attempt) */
+        return g_strdup_printf (_("%u forced at %s: the only digit left there"),
+                                (guint) event->digit, cell);
+      {
+        g_autofree char *unit = ne_unit_label ((NcUnit) event->unit, event->cell);
+
+        /* Translators: "4 forced at r1c3: the only place for it in row 1"
+         * (a hidden single, filled without an attempt) */
+        return g_strdup_printf (_("%u forced at %s: the only place for it in %s"),
+                                (guint) event->digit, cell, unit);
+      }
+    case NC_EVENT_DEAD_END:
+      if (event->digit == 0)
+        /* Translators: "Dead end: r1c3 has no digit left" (the last
+         * placement fails at once) */
+        return g_strdup_printf (_("Dead end: %s has no digit left"), cell);
+      {
+        g_autofree char *unit = ne_unit_label ((NcUnit) event->unit, event->cell);
+
+        /* Translators: "Dead end: 4 has no place left in box 1" */
+        return g_strdup_printf (_("Dead end: %u has no place left in %s"),
+                                (guint) event->digit, unit);
+      }
     case NC_EVENT_SOLVED:
       return g_strdup (_("Solved"));
     case NC_EVENT_EXHAUSTED:

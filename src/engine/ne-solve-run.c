@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ne-solve-run.c: one animated run of the reference backtracker: it owns
+/* ne-solve-run.c: one animated run of a search strategy: it owns
  * the solve task, applies each batch of its events to an NcRunView, keeps
  * the time run and the rate, and ticks while active so that a view can
  * follow the counters between batches. */
@@ -196,17 +196,34 @@ NeSolveRun *
 ne_solve_run_new (const NcGrid *puzzle,
                   NcOrder       order)
 {
+  g_return_val_if_fail (order == NC_ORDER_READING || order == NC_ORDER_MRV, NULL);
+
+  return ne_solve_run_new_strategy (puzzle, ne_solve_strategy_of_order (order));
+}
+
+NeSolveRun *
+ne_solve_run_new_strategy (const NcGrid *puzzle,
+                           NcStrategy    strategy)
+{
   NeSolveRun *self;
 
   g_return_val_if_fail (puzzle != NULL, NULL);
-  g_return_val_if_fail (order == NC_ORDER_READING || order == NC_ORDER_MRV, NULL);
+  g_return_val_if_fail (strategy < NC_N_STRATEGIES, NULL);
 
   self = g_object_new (NE_TYPE_SOLVE_RUN, NULL);
   nc_run_view_init (&self->view, puzzle);
-  self->task = ne_solve_task_new (puzzle, order);
+  self->task = ne_solve_task_new_strategy (puzzle, strategy);
   g_signal_connect_swapped (self->task, "events", G_CALLBACK (ne_solve_run_task_events), self);
   g_signal_connect_swapped (self->task, "finished", G_CALLBACK (ne_solve_run_task_finished), self);
   return self;
+}
+
+NcStrategy
+ne_solve_run_get_strategy (NeSolveRun *self)
+{
+  g_return_val_if_fail (NE_IS_SOLVE_RUN (self), NC_STRATEGY_READING);
+
+  return ne_solve_task_get_strategy (self->task);
 }
 
 void
@@ -272,10 +289,27 @@ ne_solve_run_step (NeSolveRun *self)
 {
   g_return_if_fail (NE_IS_SOLVE_RUN (self));
 
+  ne_solve_run_take (self, 1);
+}
+
+void
+ne_solve_run_take (NeSolveRun *self,
+                   guint       n_events)
+{
+  g_return_if_fail (NE_IS_SOLVE_RUN (self));
+
   if (!self->active)
     return;
   ne_solve_run_set_paused (self, TRUE);
-  ne_solve_task_step (self->task);
+  ne_solve_task_take (self->task, n_events);
+}
+
+guint64
+ne_solve_run_get_n_events (NeSolveRun *self)
+{
+  g_return_val_if_fail (NE_IS_SOLVE_RUN (self), 0);
+
+  return self->n_events;
 }
 
 void

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ne-solve-run.h: one animated run of the reference backtracker as the
+/* ne-solve-run.h: one animated run of a search strategy as the
  * window shows it: the solve task, the board its events have built, the
  * time run (pausable), the rate and the last event. The window, its tests
  * and the benchmark all use it; several can run at once. */
@@ -19,6 +19,11 @@ G_DECLARE_FINAL_TYPE (NeSolveRun, ne_solve_run, NE, SOLVE_RUN, GObject)
  * the thread-default main context of the caller of ne_solve_run_start (). */
 NeSolveRun      *ne_solve_run_new            (const NcGrid *puzzle,
                                               NcOrder       order);
+/* A run of any strategy; ne_solve_run_new (order) is the one of that order
+ * with no propagation. */
+NeSolveRun      *ne_solve_run_new_strategy   (const NcGrid *puzzle,
+                                              NcStrategy    strategy);
+NcStrategy       ne_solve_run_get_strategy   (NeSolveRun   *self);
 
 /* Steps per second, 1..NE_SOLVE_TASK_MAX_SPEED, or 0 for unlimited; may
  * change while running. */
@@ -32,6 +37,13 @@ void             ne_solve_run_set_paused     (NeSolveRun   *self,
 gboolean         ne_solve_run_get_paused     (NeSolveRun   *self);
 /* Only while active: pauses the run and lets exactly one more event through. */
 void             ne_solve_run_step           (NeSolveRun   *self);
+/* Only while active: pauses the run and lets exactly n_events more events
+ * through (fewer if it finishes first). Runs granted the same n by one
+ * driver stay in lockstep. */
+void             ne_solve_run_take           (NeSolveRun   *self,
+                                              guint         n_events);
+/* The events delivered so far: the steps the run has taken. */
+guint64          ne_solve_run_get_n_events   (NeSolveRun   *self);
 /* Cancels the run; no event of it is delivered after this returns, and it
  * does not finish. */
 void             ne_solve_run_stop           (NeSolveRun   *self);

@@ -59,7 +59,7 @@ struct _NeSolveTask
 
   /* Owned. */
   NcGrid      puzzle;
-  NcOrder     order;
+  NcStrategy  strategy;
   Run        *run;            /* NULL when no run is going on */
   GThread    *thread;
   GSource    *source;
@@ -117,13 +117,13 @@ run_wake_source_locked (Run *run)
 
 static Run *
 run_new (const NcGrid *puzzle,
-         NcOrder       order,
+         NcStrategy    strategy,
          guint         speed,
          gboolean      paused)
 {
   Run *run = g_new0 (Run, 1);
 
-  nc_backtracker_init (&run->bt, puzzle, order);
+  nc_backtracker_init_strategy (&run->bt, puzzle, strategy);
   run->cancellable = g_cancellable_new ();
   g_mutex_init (&run->mutex);
   g_cond_init (&run->cond);
@@ -408,15 +408,39 @@ NeSolveTask *
 ne_solve_task_new (const NcGrid *puzzle,
                    NcOrder       order)
 {
+  g_return_val_if_fail (order == NC_ORDER_READING || order == NC_ORDER_MRV, NULL);
+
+  return ne_solve_task_new_strategy (puzzle, ne_solve_strategy_of_order (order));
+}
+
+NcStrategy
+ne_solve_strategy_of_order (NcOrder order)
+{
+  /* The first two strategies are the reference's orders, event for event. */
+  return order == NC_ORDER_MRV ? NC_STRATEGY_MRV : NC_STRATEGY_READING;
+}
+
+NeSolveTask *
+ne_solve_task_new_strategy (const NcGrid *puzzle,
+                            NcStrategy    strategy)
+{
   NeSolveTask *self;
 
   g_return_val_if_fail (puzzle != NULL, NULL);
-  g_return_val_if_fail (order == NC_ORDER_READING || order == NC_ORDER_MRV, NULL);
+  g_return_val_if_fail (strategy < NC_N_STRATEGIES, NULL);
 
   self = g_object_new (NE_TYPE_SOLVE_TASK, NULL);
   self->puzzle = *puzzle;
-  self->order = order;
+  self->strategy = strategy;
   return self;
+}
+
+NcStrategy
+ne_solve_task_get_strategy (NeSolveTask *self)
+{
+  g_return_val_if_fail (NE_IS_SOLVE_TASK (self), NC_STRATEGY_READING);
+
+  return self->strategy;
 }
 
 void
@@ -458,7 +482,7 @@ ne_solve_task_start (NeSolveTask *self)
   self->generation++;
   memset (&self->counters, 0, sizeof self->counters);
   self->max_queued = 0;
-  self->run = run_new (&self->puzzle, self->order, self->speed, self->paused);
+  self->run = run_new (&self->puzzle, self->strategy, self->speed, self->paused);
 
   self->source = g_source_new (&event_source_funcs, sizeof (EventSource));
   es = (EventSource *) self->source;
@@ -517,12 +541,21 @@ ne_solve_task_step (NeSolveTask *self)
 {
   g_return_if_fail (NE_IS_SOLVE_TASK (self));
 
-  if (!self->paused || self->run == NULL)
+  ne_solve_task_take (self, 1);
+}
+
+void
+ne_solve_task_take (NeSolveTask *self,
+                    guint        n_events)
+{
+  g_return_if_fail (NE_IS_SOLVE_TASK (self));
+
+  if (!self->paused || self->run == NULL || n_events == 0)
     return;
 
   run_lock (self->run);
-  self->run->step_credit++;
-  /* An event already queued goes first; otherwise the worker makes one. */
+  self->run->step_credit += MIN (n_events, G_MAXUINT - self->run->step_credit);
+  /* Events already queued go first; otherwise the worker makes them. */
   if (self->run->len > 0)
     run_wake_source_locked (self->run);
   g_cond_broadcast (&self->run->cond);

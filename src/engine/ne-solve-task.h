@@ -24,6 +24,13 @@ G_DECLARE_FINAL_TYPE (NeSolveTask, ne_solve_task, NE, SOLVE_TASK, GObject)
  * default main context of the caller of ne_solve_task_start (). */
 NeSolveTask *ne_solve_task_new          (const NcGrid *puzzle,
                                          NcOrder       order);
+/* Any of the strategies people compare; ne_solve_task_new (order) is the
+ * strategy of that order with no propagation. */
+NeSolveTask *ne_solve_task_new_strategy (const NcGrid *puzzle,
+                                         NcStrategy    strategy);
+NcStrategy   ne_solve_task_get_strategy (NeSolveTask  *self);
+/* The strategy that is the reference search in order. */
+NcStrategy   ne_solve_strategy_of_order (NcOrder       order);
 
 /* Steps per second, 1..10000, or 0 for unlimited; may change while running. */
 void         ne_solve_task_set_speed    (NeSolveTask  *self,
@@ -35,6 +42,11 @@ void         ne_solve_task_pause        (NeSolveTask  *self);
 void         ne_solve_task_resume       (NeSolveTask  *self);
 /* While paused: let exactly one more event through. */
 void         ne_solve_task_step         (NeSolveTask  *self);
+/* While paused: let exactly n_events more events through (fewer only if
+ * the search ends first), delivered in as few batches as the queue allows.
+ * A driver that grants every run the same n keeps them in lockstep. */
+void         ne_solve_task_take         (NeSolveTask  *self,
+                                         guint         n_events);
 /* Cancels the run; no event of it is delivered after this returns. */
 void         ne_solve_task_stop         (NeSolveTask  *self);
 

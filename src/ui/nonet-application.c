@@ -104,6 +104,7 @@ static const struct {
    * takes (digits, arrows, Home, End, Page Up, Page Down, Delete, Backspace). */
   { "win.animate", { "F5", NULL } },
   { "win.solve", { "<Control>F5", NULL } },
+  { "win.compare", { "<Shift>F5", NULL } },
   { "win.animate-pause", { "space", NULL } },
   { "win.animate-step", { "period", NULL } },
   { "win.cell-order::reading", { "<Control><Shift>r", NULL } },

@@ -150,6 +150,9 @@ void     nonet_window_action_solve          (GtkWidget    *widget,
 void     nonet_window_action_animate        (GtkWidget    *widget,
                                              const char   *action_name,
                                              GVariant     *parameter);
+void     nonet_window_action_compare        (GtkWidget    *widget,
+                                             const char   *action_name,
+                                             GVariant     *parameter);
 void     nonet_window_action_animate_pause  (GtkWidget    *widget,
                                              const char   *action_name,
                                              GVariant     *parameter);

@@ -13,6 +13,7 @@
 
 #include "ne-messages.h"
 #include "nonet-text.h"
+#include "nonet-compare-window.h"
 
 /* How often at most the solve bar's status line changes on screen while a
  * run goes, and how often screen readers get it: Orca falls behind and
@@ -509,4 +510,18 @@ nonet_window_action_animate_stop (GtkWidget  *widget,
     gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
   if (sentence != NULL)
     nonet_announcer_now (self->announcer, sentence);
+}
+
+/* Compare Strategies: a window of its own on the puzzle's givens, whatever
+ * the board shows now. */
+void
+nonet_window_action_compare (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (nonet_compare_window_new (GTK_WINDOW (self), nonet_window_givens (self))));
 }

@@ -106,6 +106,7 @@ nonet_window_update_actions (NonetWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve", can_solve);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate", can_solve);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-solutions", self->game != NULL || editing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", self->game != NULL && !editing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-pause", nonet_window_run_active (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-step", nonet_window_run_active (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.animate-stop", self->overlay_on);
@@ -1025,6 +1026,7 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.solve", NULL, nonet_window_action_solve);
   gtk_widget_class_install_action (widget_class, "win.show-solutions", NULL, nonet_window_action_show_solutions);
   gtk_widget_class_install_action (widget_class, "win.animate", NULL, nonet_window_action_animate);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, nonet_window_action_compare);
   gtk_widget_class_install_action (widget_class, "win.animate-pause", NULL, nonet_window_action_animate_pause);
   gtk_widget_class_install_action (widget_class, "win.animate-step", NULL, nonet_window_action_animate_step);
   gtk_widget_class_install_action (widget_class, "win.animate-stop", NULL, nonet_window_action_animate_stop);
