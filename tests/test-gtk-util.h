@@ -18,6 +18,12 @@ test_gtk_init (int    *argc,
     tap |= g_strcmp0 ((*argv)[i], "--tap") == 0;
 
   g_test_init (argc, argv, NULL);
+  /* The build's folders (tests/meson.build), made on a first run: Mesa
+   * keeps its compiled shaders in the cache folder only if it exists. */
+  g_mkdir_with_parents (g_get_user_cache_dir (), 0700);
+  g_mkdir_with_parents (g_get_user_config_dir (), 0700);
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+  g_mkdir_with_parents (g_get_user_state_dir (), 0700);
   if (!gtk_init_check ())
     {
       if (!tap)
