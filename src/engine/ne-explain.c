@@ -15,6 +15,7 @@
 #include "nc-solver.h"
 #include "ne-messages.h"
 #include "ne-progress.h"
+#include "ne-tsan-private.h"
 
 /* Events between two looks at the cancellable: a few microseconds' work. */
 #define EVENTS_PER_CHECK 4096
@@ -75,10 +76,17 @@ no_solution_thread (GTask        *task,
                     gpointer      task_data,
                     GCancellable *cancellable)
 {
-  NeNoSolution *explained = g_new (NeNoSolution, 1);
+  NeNoSolution *explained;
   GError *error = NULL;
+  gboolean ok;
 
-  if (ne_no_solution_explain (task_data, cancellable, explained, &error))
+  tsan_acquire (task);
+  explained = g_new (NeNoSolution, 1);
+  ok = ne_no_solution_explain (task_data, cancellable, explained, &error);
+
+  /* What the thread wrote is the caller's once the task returns. */
+  tsan_release (task);
+  if (ok)
     g_task_return_pointer (task, explained, g_free);
   else
     {
@@ -103,6 +111,8 @@ ne_no_solution_explain_async (const NcGrid        *puzzle,
   g_task_set_name (task, "[nonet] explain no solution");
   g_task_set_return_on_cancel (task, FALSE);
   g_task_set_task_data (task, g_memdup2 (puzzle, sizeof *puzzle), g_free);
+  /* The thread reads what was set up here. */
+  tsan_release (task);
   g_task_run_in_thread (task, no_solution_thread);
 }
 
@@ -116,6 +126,7 @@ ne_no_solution_explain_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ne_no_solution_explain_async, FALSE);
 
+  tsan_acquire (result);
   explained = g_task_propagate_pointer (G_TASK (result), error);
   if (explained == NULL)
     return FALSE;
@@ -222,19 +233,25 @@ solutions_count_thread (GTask        *task,
                         GCancellable *cancellable)
 {
   SolutionsCount *count = task_data;
+  NeSolutions *result;
   GError *error = NULL;
   unsigned n;
 
+  tsan_acquire (count);
   /* One past the limit tells "exactly limit" from "more". */
   n = nc_solver_enumerate (&count->puzzle, count->limit + 1, solutions_count_found, count);
   if (g_cancellable_set_error_if_cancelled (cancellable, &error))
     {
+      tsan_release (task);
       g_task_return_error (task, error);
       return;
     }
   count->result->n_found = MIN (n, count->limit);
   count->result->more = n > count->limit;
-  g_task_return_pointer (task, g_steal_pointer (&count->result), (GDestroyNotify) ne_solutions_free);
+  result = g_steal_pointer (&count->result);
+  /* What the thread wrote is the caller's once the task returns. */
+  tsan_release (task);
+  g_task_return_pointer (task, result, (GDestroyNotify) ne_solutions_free);
 }
 
 void
@@ -276,6 +293,8 @@ ne_solutions_count_async (const NcGrid            *puzzle,
                                        "[nonet] solutions counted", solutions_count_report, task,
                                        g_object_ref, g_object_unref);
   g_task_set_task_data (task, count, solutions_count_free);
+  /* The thread reads what was set up here. */
+  tsan_release (count);
   g_task_run_in_thread (task, solutions_count_thread);
 }
 
@@ -286,6 +305,7 @@ ne_solutions_count_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ne_solutions_count_async, NULL);
 
+  tsan_acquire (result);
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 

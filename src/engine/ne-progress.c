@@ -72,6 +72,10 @@ ne_progress_dispatch (gpointer data)
   g_clear_pointer (&source, g_source_unref);
   if (!stopped)
     self->func (self->data);
+  /* The source's reference on the data (a task, say) may be the last: its
+   * release on another thread then frees this, through GObject's atomics,
+   * which a TSan build does not see. */
+  tsan_release (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -79,9 +83,13 @@ static void
 ne_progress_source_done (gpointer data)
 {
   NeProgress *self = data;
+  GDestroyNotify unref = self->data_unref;
+  gpointer unref_data = self->data;
 
-  if (self->data_unref != NULL)
-    self->data_unref (self->data);
+  /* The data's last reference may free this (see ne_progress_dispatch). */
+  tsan_release (self);
+  if (unref != NULL)
+    unref (unref_data);
 }
 
 /* Right away when the last report is older than the interval, otherwise
@@ -139,6 +147,7 @@ ne_progress_free (NeProgress *self)
   if (self == NULL)
     return;
 
+  tsan_acquire (self);
   g_assert (self->pending == NULL);
 
   g_main_context_unref (self->context);
