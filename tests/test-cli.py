@@ -677,6 +677,21 @@ class Generate(unittest.TestCase):
         graded = run("grade", stdin=result.stdout)
         self.assertRegex(graded.stdout, r"^grade=(Easy|Medium) ")
 
+    def test_needs(self):
+        result = self.generate("-n", "3", "--needs", "x-wing", "--seed", "7", "--with-ids")
+        lines = result.stdout.splitlines()
+        self.assertEqual([line.split()[-1] for line in lines], ["N1-m-n-txw-7", "N1-m-n-txw-8", "N1-m-n-txw-9"])
+        graded = run("grade", stdin=result.stdout)
+        self.assertEqual(graded.returncode, 0, graded.stderr)
+        for line in graded.stdout.splitlines():
+            self.assertRegex(line, r"^grade=Hard .*hardest=x-wing .*x-wing=[1-9]")
+        self.assert_unique(result.stdout, 3)
+        # The ID gives the same puzzle again; a clue target and a symmetry go with it.
+        self.assertEqual(self.generate("--id", "N1-m-n-txw-8", "--with-ids").stdout, lines[1] + "\n")
+        result = self.generate("--needs", "XY wing", "--clues", "28", "--symmetry", "rotate-180", "--seed", "2")
+        self.assertEqual(clues(result.stdout.split()[0]), 28)
+        self.assertRegex(run("grade", stdin=result.stdout).stdout, r"hardest=xy-wing ")
+
     def test_missed_target_is_reported(self):
         result = self.generate("--clues", "17", "--timeout", "0.2", "--seed", "1", "--with-ids", status=1)
         [line] = result.stdout.splitlines()
@@ -701,6 +716,14 @@ class Generate(unittest.TestCase):
             (["--difficulty", "tricky"], "unknown difficulty 'tricky'; use easy, medium, hard, expert or extreme, "
                                          "or a range such as easy-medium"),
             (["--difficulty", "hard-easy"], "the difficulty range 'hard-easy' runs from harder to easier; write it easy-hard"),
+            (["--needs", "fishing"], "unknown technique 'fishing'; use one of: naked-single, hidden-single, "
+                                     "pointing, claiming, naked-pair, hidden-pair, naked-triple, hidden-triple, "
+                                     "naked-quad, hidden-quad, x-wing, swordfish, xy-wing, xyz-wing, simple-colouring"),
+            (["--needs", "x-wing", "--difficulty", "hard"],
+             "--needs sets the difficulty (the technique's grade), so it cannot go with --difficulty"),
+            (["--needs", "pointing", "--clues", "78"],
+             "every puzzle with 78 clues falls to naked singles, so --needs pointing cannot be met; use 77 clues or fewer"),
+            (["--id", "N1-m-n-txw-8", "--needs", "pointing"], "--id names one puzzle and cannot go with --needs"),
             (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, not '-1'"),
             (["-n", "0"], "-n must be between 1 and 100000"),
             (["--jobs", "0"], "--jobs must be between 1 and 1024"),

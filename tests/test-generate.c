@@ -425,6 +425,19 @@ test_id_examples (void)
   g_assert_false (parsed.by_difficulty);
   g_assert_true (nc_puzzle_id_parse ("N1-22-n-IL", &parsed, &error));
   g_assert_cmpuint (parsed.seed, ==, 33);
+
+  /* A technique in place of the grades. */
+  params = params_for (NC_CLUES_MINIMAL, NC_SYMMETRY_NONE, 111);
+  params.by_technique = true;
+  params.technique = NC_TECH_X_WING;
+  params.by_difficulty = true;
+  nc_puzzle_id_format (&params, id, sizeof id);
+  g_assert_cmpstr (id, ==, "N1-m-n-txw-3F");
+  g_assert_true (nc_puzzle_id_parse ("n1-26-r2-TSC-3f", &parsed, &error));
+  g_assert_true (parsed.by_technique);
+  g_assert_false (parsed.by_difficulty);
+  g_assert_cmpint (parsed.technique, ==, NC_TECH_SIMPLE_COLOURING);
+  g_assert_cmpint (parsed.clues, ==, 26);
 }
 
 static void
@@ -436,6 +449,7 @@ test_id_errors (void)
     "N1-24-q-7QK3ZP", "N1-24-r3-7QK3ZP", "N1-24--7QK3ZP", "N1-24-r2-7QK3ZU",
     "N1-24-r2-7QK3Z!", "N1-24-r2-g6-7", "N1-24-r2-g31-7", "N1-24-r2-x3-7", "N1-24-r2-g-7",
     "N1-24-r2-g3-", "N1-24-r2-g3-7-7", "N1-24-r2-ZZZZZZZZZZZZZ", "N1-24-r2-00000000000000",
+    "N1-24-r2-t-7", "N1-24-r2-tqq-7", "N1-24-r2-txwx-7", "N1-24-r2-tx-7",
   };
 
   for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -505,6 +519,133 @@ static void
 test_difficulty_hard (void)
 {
   generate_graded (NC_GRADE_HARD, NC_GRADE_EXTREME, NC_CLUES_MINIMAL);
+}
+
+/* Puzzles that need a technique: unique, the technique the hardest the
+ * grader needs, for one technique of each grade but Extreme, with no
+ * target, with one, and with a symmetry; the same again from the ID. */
+static void
+test_technique (void)
+{
+  const struct { NcTechnique technique; int clues; NcSymmetry symmetry; } cases[] = {
+    { NC_TECH_HIDDEN_SINGLE, NC_CLUES_MINIMAL, NC_SYMMETRY_NONE },
+    { NC_TECH_POINTING, 30, NC_SYMMETRY_NONE },
+    { NC_TECH_NAKED_PAIR, NC_CLUES_MINIMAL, NC_SYMMETRY_ROTATE_180 },
+    { NC_TECH_X_WING, NC_CLUES_MINIMAL, NC_SYMMETRY_NONE },
+    { NC_TECH_XY_WING, 28, NC_SYMMETRY_NONE },
+    { NC_TECH_SIMPLE_COLOURING, NC_CLUES_MINIMAL, NC_SYMMETRY_NONE },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      NcGenerateParams params = params_for (cases[i].clues, cases[i].symmetry, 40 + i);
+      NcGenerateParams parsed;
+      NcGenerated out, again;
+      char id[NC_ID_SIZE];
+      const char *error = NULL;
+
+      params.by_technique = true;
+      params.technique = cases[i].technique;
+      g_assert_cmpint (nc_generate (&params, NULL, NULL, &out), ==, NC_GENERATE_OK);
+      assert_generated (&params, &out);
+      g_assert_cmpint (out.grade.hardest, ==, cases[i].technique);
+      g_assert_cmpuint (out.grade.uses[cases[i].technique], >=, 1);
+      g_assert_cmpint (out.grade.grade, ==, nc_technique_grade (cases[i].technique));
+
+      nc_puzzle_id_format (&params, id, sizeof id);
+      g_assert_nonnull (strstr (id, "-t"));
+      g_assert_true (nc_puzzle_id_parse (id, &parsed, &error));
+      g_assert_true (parsed.by_technique);
+      g_assert_cmpint (parsed.technique, ==, cases[i].technique);
+      nc_generate (&parsed, NULL, NULL, &again);
+      g_assert_true (nc_grid_equal (&again.puzzle, &out.puzzle));
+    }
+}
+
+/* With no clue target, no clue can go without a second solution or a
+ * harder technique. */
+static void
+test_technique_minimal (void)
+{
+  NcGenerateParams params = params_for (NC_CLUES_MINIMAL, NC_SYMMETRY_NONE, 9);
+  NcGenerated out;
+
+  params.by_technique = true;
+  params.technique = NC_TECH_CLAIMING;
+  out = generate_checked (&params);
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    {
+      NcGrid smaller = out.puzzle;
+      NcGradeResult grade;
+
+      if (smaller.cell[cell] == 0)
+        continue;
+      smaller.cell[cell] = 0;
+      if (nc_solver_count (&smaller, 2, NULL) == 1)
+        {
+          nc_grade (&smaller, &grade, NULL, NULL);
+          g_assert_cmpint (grade.hardest, >, NC_TECH_CLAIMING);
+        }
+    }
+}
+
+/* A clue count that needs no technique beyond naked singles gives the
+ * closest at once; a budget too short for the target gives one that
+ * needs the technique if any was found, and says it is CLOSEST. */
+static void
+test_technique_unreachable (void)
+{
+  NcGenerateParams params = params_for (79, NC_SYMMETRY_NONE, 3);
+  NcGenerated out;
+
+  params.by_technique = true;
+  params.technique = NC_TECH_X_WING;
+  g_assert_false (nc_generate_can_need (79, NC_TECH_X_WING));
+  g_assert_true (nc_generate_can_need (79, NC_TECH_NAKED_SINGLE));
+  g_assert_cmpint (nc_generate (&params, NULL, NULL, &out), ==, NC_GENERATE_CLOSEST);
+  assert_generated (&params, &out);
+  g_assert_cmpint (out.grade.hardest, ==, NC_TECH_NAKED_SINGLE);
+  g_assert_cmpint (out.clues, ==, 79);
+
+  params = params_for (60, NC_SYMMETRY_NONE, 3);
+  params.by_technique = true;
+  params.technique = NC_TECH_SWORDFISH;
+  params.budget_seconds = 0.05;
+  g_assert_cmpint (nc_generate (&params, NULL, NULL, &out), ==, NC_GENERATE_CLOSEST);
+  assert_generated (&params, &out);
+}
+
+/* Names, codes and the spellings a command line uses all find the
+ * technique; guessing is not one to ask for. */
+static void
+test_technique_names (void)
+{
+  const struct { const char *name; NcTechnique technique; } good[] = {
+    { "x-wing", NC_TECH_X_WING }, { "X wing", NC_TECH_X_WING }, { "xw", NC_TECH_X_WING },
+    { "NAKED_PAIR", NC_TECH_NAKED_PAIR }, { "xyz-wing", NC_TECH_XYZ_WING },
+    { "Simple Colouring", NC_TECH_SIMPLE_COLOURING }, { "hs", NC_TECH_HIDDEN_SINGLE },
+  };
+  const char *bad[] = { "", "xwing", "x--wing", "guessing", "x-wing ", "naked", "qq" };
+
+  for (int t = 0; t < NC_TECH_GUESS; t++)
+    {
+      NcTechnique back;
+
+      g_assert_true (nc_technique_from_name (nc_technique_name ((NcTechnique) t), &back));
+      g_assert_cmpint (back, ==, t);
+      g_assert_cmpuint (strlen (nc_technique_code ((NcTechnique) t)), ==, 2);
+      g_assert_true (nc_technique_from_name (nc_technique_code ((NcTechnique) t), &back));
+      g_assert_cmpint (back, ==, t);
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      NcTechnique back;
+
+      g_assert_true (nc_technique_from_name (good[i].name, &back));
+      g_assert_cmpint (back, ==, good[i].technique);
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_assert_false (nc_technique_from_name (bad[i], NULL));
 }
 
 /* 70 clues are never Extreme: the budget runs out and the closest comes
@@ -629,6 +770,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/generate/difficulty-easy", test_difficulty_easy);
   g_test_add_func ("/core/generate/difficulty-hard", test_difficulty_hard);
   g_test_add_func ("/core/generate/difficulty-unreachable", test_difficulty_unreachable);
+  g_test_add_func ("/core/generate/technique", test_technique);
+  g_test_add_func ("/core/generate/technique-minimal", test_technique_minimal);
+  g_test_add_func ("/core/generate/technique-unreachable", test_technique_unreachable);
+  g_test_add_func ("/core/generate/technique-names", test_technique_names);
   g_test_add_func ("/core/generate/always-easy-ends", test_always_easy_ends);
   g_test_add_func ("/core/generate/always-easy-budget-cancel", test_always_easy_budget_cancel);
   g_test_add_func ("/core/generate/always-easy-grader", test_always_easy_grader);

@@ -14,12 +14,30 @@
 
 #include "nc-grade.h"
 
+/* The techniques --needs takes, as a command line spells them:
+ * "naked-single, hidden-single, …". */
+static char *
+technique_names (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (int t = 0; t < NC_TECH_GUESS; t++)
+    {
+      g_autofree char *name = g_ascii_strdown (nc_technique_name ((NcTechnique) t), -1);
+
+      g_strdelimit (name, " ", '-');
+      g_string_append_printf (names, "%s%s", t == 0 ? "" : ", ", name);
+    }
+  return g_string_free (names, FALSE);
+}
+
 gboolean
 cli_generate_params (const char       *command,
                      gint64            clues,
                      gboolean          minimal,
                      const char       *symmetry,
                      const char       *difficulty,
+                     const char       *needs,
                      const char       *seed,
                      gint64            count,
                      const char       *count_option,
@@ -87,6 +105,30 @@ cli_generate_params (const char       *command,
           fprintf (stderr, _("%s: every puzzle with %d clues is Easy (three empty cells or fewer always "
                              "fall to naked singles), so --difficulty %s cannot be met; use 77 clues or fewer\n"),
                    command, params->clues, difficulty);
+          return FALSE;
+        }
+    }
+
+  if (needs != NULL)
+    {
+      if (difficulty != NULL)
+        {
+          fprintf (stderr, _("%s: --needs sets the difficulty (the technique's grade), so it cannot go "
+                             "with --difficulty\n"), command);
+          return FALSE;
+        }
+      if (!nc_technique_from_name (needs, &params->technique))
+        {
+          g_autofree char *names = technique_names ();
+
+          fprintf (stderr, _("%s: unknown technique '%s'; use one of: %s\n"), command, needs, names);
+          return FALSE;
+        }
+      params->by_technique = TRUE;
+      if (!nc_generate_can_need (params->clues, params->technique))
+        {
+          fprintf (stderr, _("%s: every puzzle with %d clues falls to naked singles, so --needs %s cannot be "
+                             "met; use 77 clues or fewer\n"), command, params->clues, needs);
           return FALSE;
         }
     }

@@ -93,6 +93,10 @@ report_closest (const NeBatchResult *result)
   if (params->clues != NC_CLUES_MINIMAL && generated->clues != params->clues)
     fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): the %d-clue target was not reached in %s; the closest has %d clues\n"),
              result->index + 1, result->id, params->clues, budget, generated->clues);
+  else if (params->by_technique)
+    fprintf (stderr, _("nonet-cli generate: puzzle %u (%s): no puzzle that needs the %s was found in %s; this is the closest, whose hardest technique is the %s\n"),
+             result->index + 1, result->id, ne_core_text (nc_technique_name (params->technique)), budget,
+             ne_core_text (nc_technique_name (generated->grade.hardest)));
   else if (params->by_difficulty && !nc_generate_can_grade (generated->clues, params->min_grade))
     {
       /* An ID made before such requests were refused: answered at once. */
@@ -127,6 +131,7 @@ generate_params_from_options (const CliOptions *options, NcGenerateParams *param
         { options->minimal, "--minimal" },
         { options->symmetry != NULL, "--symmetry" },
         { options->difficulty != NULL, "--difficulty" },
+        { options->needs != NULL, "--needs" },
         { options->seed != NULL, "--seed" },
       };
       const char *message = NULL;
@@ -147,7 +152,7 @@ generate_params_from_options (const CliOptions *options, NcGenerateParams *param
     }
 
   return cli_generate_params ("nonet-cli generate", options->clues, options->minimal,
-                              options->symmetry, options->difficulty, options->seed,
+                              options->symmetry, options->difficulty, options->needs, options->seed,
                               options->count != CLI_NOT_GIVEN ? options->count : 1, "-n", params);
 }
 

@@ -31,6 +31,7 @@ options_clear (CliOptions *options)
 {
   g_clear_pointer (&options->symmetry, g_free);
   g_clear_pointer (&options->difficulty, g_free);
+  g_clear_pointer (&options->needs, g_free);
   g_clear_pointer (&options->seed, g_free);
   g_clear_pointer (&options->id, g_free);
 }
@@ -177,6 +178,9 @@ run_command (const Command *command, int argc, char **argv)
                                       N_("Clue symmetry: none (default), rotate-180, rotate-90, mirror-horizontal, mirror-vertical, diagonal or anti-diagonal"), "S" };
       entries[n++] = (GOptionEntry) { "difficulty", 0, 0, G_OPTION_ARG_STRING, &options.difficulty,
                                       N_("Grade: easy, medium, hard, expert or extreme, or a range such as easy-medium"), "D" };
+      entries[n++] = (GOptionEntry) { "needs", 0, 0, G_OPTION_ARG_STRING, &options.needs,
+                                      N_("A puzzle whose logical solution uses the technique T and nothing harder, "
+                                         "such as x-wing or naked-pair"), "T" };
       entries[n++] = (GOptionEntry) { "seed", 0, 0, G_OPTION_ARG_STRING, &options.seed,
                                       N_("Seed of the first puzzle; puzzle i uses S + i (default: random)"), "S" };
       entries[n++] = (GOptionEntry) { "id", 0, 0, G_OPTION_ARG_STRING, &options.id,

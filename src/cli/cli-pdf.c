@@ -43,6 +43,7 @@ typedef struct
   gboolean minimal;
   char    *symmetry;
   char    *difficulty;
+  char    *needs;
   char    *seed;
   gint64   jobs;
   double   timeout;
@@ -56,6 +57,7 @@ pdf_options_clear (PdfOptions *options)
   g_clear_pointer (&options->paper, g_free);
   g_clear_pointer (&options->symmetry, g_free);
   g_clear_pointer (&options->difficulty, g_free);
+  g_clear_pointer (&options->needs, g_free);
   g_clear_pointer (&options->seed, g_free);
 }
 
@@ -67,7 +69,7 @@ static gboolean
 params_from_options (const PdfOptions *options, NcGenerateParams *params)
 {
   if (!cli_generate_params (PREFIX, options->clues, options->minimal, options->symmetry,
-                            options->difficulty, options->seed, options->count, "--generate", params)
+                            options->difficulty, options->needs, options->seed, options->count, "--generate", params)
       || !cli_check_jobs_timeout (PREFIX, options->jobs, options->timeout))
     return FALSE;
   params->budget_seconds = options->timeout;
@@ -330,6 +332,7 @@ check_options (PdfOptions *options, int argc, char **argv, NcGenerateParams *par
         { options->minimal, "--minimal" },
         { options->symmetry != NULL, "--symmetry" },
         { options->difficulty != NULL, "--difficulty" },
+        { options->needs != NULL, "--needs" },
         { options->seed != NULL, "--seed" },
         { options->jobs != CLI_NOT_GIVEN, "--jobs" },
       };
@@ -370,6 +373,8 @@ cli_pdf_run (int argc, char **argv)
       N_("Clue symmetry: none (default), rotate-180, rotate-90, mirror-horizontal, mirror-vertical, diagonal or anti-diagonal"), "S" },
     { "difficulty", 0, 0, G_OPTION_ARG_STRING, &options.difficulty,
       N_("Grade: easy, medium, hard, expert or extreme, or a range such as easy-medium"), "D" },
+    { "needs", 0, 0, G_OPTION_ARG_STRING, &options.needs,
+      N_("Puzzles whose logical solution uses the technique T and nothing harder, such as x-wing"), "T" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &options.seed, N_("Seed of the first puzzle; puzzle i uses S + i (default: random)"), "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT64, &options.jobs,
       N_("Worker threads, 1 to 1024 (default: one per processor); the output does not depend on it"), "J" },

@@ -116,6 +116,7 @@ typedef struct
   gboolean  minimal;
   char     *symmetry;
   char     *difficulty;
+  char     *needs;
   char     *seed;
   char     *id;
   gint64    jobs;
@@ -155,7 +156,7 @@ gboolean cli_require_unique  (CliInput *input, const NcPuzzle *puzzle, NcGrid *s
 int      cli_generate_puzzles   (CliOptions       *options);
 
 /* params from --clues (CLI_NOT_GIVEN when absent), --minimal, --symmetry,
- * --difficulty and --seed (NULL when absent; a random seed then), for a
+ * --difficulty, --needs and --seed (NULL when absent; a random seed then), for a
  * run of count puzzles (count_option says how many, "-n"): puzzle i uses
  * seed S + i, so S + count - 1 must fit in 64 bits. FALSE after a message
  * on standard error, "command: ...". */
@@ -164,6 +165,7 @@ gboolean cli_generate_params    (const char       *command,
                                  gboolean          minimal,
                                  const char       *symmetry,
                                  const char       *difficulty,
+                                 const char       *needs,
                                  const char       *seed,
                                  gint64            count,
                                  const char       *count_option,

@@ -5,6 +5,7 @@
 #include "nc-generate.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -651,6 +652,237 @@ nc_generate_can_grade (int clues, NcGrade min_grade)
   return min_grade == NC_GRADE_EASY || clues == NC_CLUES_MINIMAL || clues < ALWAYS_EASY_CLUES;
 }
 
+bool
+nc_generate_can_need (int clues, NcTechnique technique)
+{
+  return technique == NC_TECH_NAKED_SINGLE || clues == NC_CLUES_MINIMAL || clues < ALWAYS_EASY_CLUES;
+}
+
+/* ---- puzzles that need a technique ---- */
+
+/* Whether the puzzle falls to the wanted technique and easier ones (and so
+ * has one solution: see nc_grade_within) and, when exact, needs the wanted
+ * one; *needs says whether it does. False without looking once the
+ * generator must stop, so the caller keeps the clue it was about to drop. */
+static bool
+needs_fit (Gen *g, const NcGrid *puzzle, bool exact, bool *needs)
+{
+  NcGradeResult grade;
+
+  if (!gen_tick (g) || !nc_grade_within (puzzle, g->params->technique, &grade))
+    return false;
+  *needs = grade.hardest == g->params->technique;
+  return *needs || !exact;
+}
+
+/* How many orders of clues added back each minimal puzzle gets (see
+ * gen_needs_candidate). */
+#define NEEDS_ORDERS 4
+
+/* Takes away the present ones of orbits (in that order) while the puzzle
+ * still needs the technique, never below the target. */
+static void
+needs_trim (Gen *g, State *s, const uint8_t *orbits, int n)
+{
+  const Orbits *o = &g->orbits;
+
+  for (int i = 0; i < n && s->clues > g->target && gen_tick (g); i++)
+    {
+      bool needs;
+
+      if (!orbit_present (s, o, orbits[i]) || s->clues - o->size[orbits[i]] < g->target)
+        continue;
+      orbit_clear (s, o, orbits[i]);
+      if (!needs_fit (g, &s->puzzle, true, &needs))
+        orbit_restore (s, o, orbits[i]);
+    }
+}
+
+/* Adds absent ones of orbits (in that order) while the puzzle still needs
+ * the technique, up to the target: clues only make a puzzle easier. */
+static void
+needs_pad (Gen *g, State *s, const uint8_t *orbits, int n)
+{
+  const Orbits *o = &g->orbits;
+
+  for (int i = 0; i < n && s->clues < g->target && gen_tick (g); i++)
+    {
+      bool needs;
+
+      if (orbit_present (s, o, orbits[i]) || s->clues + o->size[orbits[i]] > g->target)
+        continue;
+      orbit_restore (s, o, orbits[i]);
+      if (!needs_fit (g, &s->puzzle, true, &needs))
+        orbit_clear (s, o, orbits[i]);
+    }
+}
+
+/* The empty cells a unit must have for the hidden subsets and the naked
+ * quad to be needed: the grader tries a naked subset of k cells before
+ * the hidden one of n - k it is the same as in a unit of n empty cells, so
+ * a hidden triple is needed only where seven cells or more are empty, a
+ * naked quad eight, a hidden quad nine; 0 for the other techniques. */
+static int
+needs_empty_unit (NcTechnique technique)
+{
+  switch (technique)
+    {
+    case NC_TECH_HIDDEN_TRIPLE: return 7;
+    case NC_TECH_NAKED_QUAD:    return 8;
+    case NC_TECH_HIDDEN_QUAD:   return 9;
+    default:                    return 0;
+    }
+}
+
+/* Orders the absent orbits of s at random, but those with a cell in the
+ * emptiest unit last when the technique needs an empty unit (so that the
+ * bisection keeps it empty). */
+static int
+needs_order (Gen *g, const State *s, uint8_t *order)
+{
+  const Orbits *o = &g->orbits;
+  int     want = needs_empty_unit (g->params->technique);
+  int     unit = -1, most = 0, n = 0, n_late = 0;
+  uint8_t late[NC_CELLS];
+  bool    in_unit[NC_CELLS] = { false };
+
+  for (int u = 0; want > 0 && u < 27; u++)
+    {
+      int empty = 0;
+
+      for (int k = 0; k < 9; k++)
+        empty += s->puzzle.cell[nc_units[u][k]] == 0;
+      if (empty >= want && empty > most)
+        {
+          unit = u;
+          most = empty;
+        }
+    }
+  for (int k = 0; unit >= 0 && k < 9; k++)
+    in_unit[nc_units[unit][k]] = true;
+  for (int i = 0; i < o->n; i++)
+    {
+      bool touches = false;
+
+      if (orbit_present (s, o, i))
+        continue;
+      for (int k = 0; k < o->size[i]; k++)
+        touches |= in_unit[o->cells[i][k]];
+      if (touches)
+        late[n_late++] = (uint8_t) i;
+      else
+        order[n++] = (uint8_t) i;
+    }
+  nc_rng_shuffle (&g->rng, order, n);
+  nc_rng_shuffle (&g->rng, late, n_late);
+  memcpy (order + n, late, (size_t) n_late);
+  return n + n_late;
+}
+
+/* One candidate for by_technique. A minimal puzzle usually needs more than
+ * the technique: clues are added back to it in a random order, and the
+ * fewest of them that bring it within reach of the technique are found by
+ * bisection. There, one clue short of needing something harder, it most
+ * often needs the technique itself; when it does not, another order is
+ * tried. The clues that can then go while it still needs the technique
+ * go (down to the target), or clues are added up to it. The grader's
+ * verdict is the proof of uniqueness: no solver is called after the
+ * minimal puzzle. True when the candidate needs the technique and has
+ * the target's clues; *needs says whether it needs the technique. */
+static bool
+gen_needs_candidate (Gen *g, State *s, bool *needs)
+{
+  const Orbits *o = &g->orbits;
+  State   base;
+  uint8_t order[NC_CELLS];
+  int     n = 0;
+
+  *needs = false;
+  gen_fresh (g, &base);
+  gen_reduce (g, &base, NC_CLUES_MINIMAL);
+  *s = base;
+  if (g->stop != STOP_NONE)
+    return false;
+  if (!needs_fit (g, &base.puzzle, false, needs))
+    {
+      for (int round = 0; round < NEEDS_ORDERS && !*needs && g->stop == STOP_NONE; round++)
+        {
+          /* Adding none falls short; adding all gives the solved grid. */
+          int lo = 0, hi = n = needs_order (g, &base, order);
+
+          while (hi - lo > 1 && g->stop == STOP_NONE)
+            {
+              int   mid = (lo + hi) / 2;
+              State t = base;
+              bool  t_needs;
+
+              for (int i = 0; i < mid; i++)
+                orbit_restore (&t, o, order[i]);
+              if (needs_fit (g, &t.puzzle, false, &t_needs))
+                {
+                  hi = mid;
+                  *s = t;
+                  *needs = t_needs;
+                }
+              else
+                lo = mid;
+            }
+        }
+    }
+  if (!*needs)
+    return false;
+  n = 0;
+  for (int i = 0; i < o->n; i++)
+    order[n++] = (uint8_t) i;
+  nc_rng_shuffle (&g->rng, order, n);
+  needs_trim (g, s, order, n);
+  needs_pad (g, s, order, n);
+  if (s->clues < g->lowest)
+    g->lowest = s->clues;
+  return g->target == NC_CLUES_MINIMAL || s->clues == g->target;
+}
+
+/* nc_generate with by_technique: candidates until one needs the technique
+ * with the target's clues, or the budget runs out (then the closest). */
+static void
+generate_needing (Gen *g, State *best, bool *best_reached)
+{
+  bool have_best = false, best_needs = false;
+  /* No candidate can need it: the target's clues, at once. */
+  if (!nc_generate_can_need (g->target, g->params->technique))
+    {
+      gen_fresh (g, best);
+      gen_reduce (g, best, g->target);
+      return;
+    }
+  for (;;)
+    {
+      State cand;
+      bool  needs;
+      bool  reached = gen_needs_candidate (g, &cand, &needs);
+
+      if (g->stop == STOP_CANCEL)
+        return;
+      if (reached)
+        {
+          *best = cand;
+          *best_reached = true;
+          return;
+        }
+      /* Needing the technique comes first, then the clue count; the first
+       * found wins ties. */
+      if (!have_best || (needs && !best_needs)
+          || (needs == best_needs && abs (cand.clues - g->target) < abs (best->clues - g->target)))
+        {
+          *best = cand;
+          best_needs = needs;
+          have_best = true;
+        }
+      if (!gen_tick (g))
+        return;
+    }
+}
+
 /* How far a grade is from the wanted range, 0 inside it. */
 static int
 grade_distance (const NcGenerateParams *p, NcGrade grade)
@@ -697,7 +929,16 @@ nc_generate (const NcGenerateParams *params, NcProgressFunc progress, void *data
   hopeless = p.by_difficulty && !nc_generate_can_grade (g.target, p.min_grade);
   clock_gettime (CLOCK_MONOTONIC, &g.start);
 
-  for (;;)
+  if (p.by_technique)
+    {
+      if ((unsigned) p.technique >= NC_TECH_GUESS)
+        p.technique = NC_TECH_NAKED_SINGLE;
+      p.by_difficulty = false;
+      generate_needing (&g, &best, &best_reached);
+      if (g.stop != STOP_CANCEL)
+        nc_grade (&best.puzzle, &best_grade, NULL, NULL);
+    }
+  else for (;;)
     {
       State         cand;
       NcGradeResult grade;
@@ -775,7 +1016,11 @@ nc_puzzle_id_format (const NcGenerateParams *params, char *buf, size_t len)
     snprintf (clues, sizeof clues, "m");
   else
     snprintf (clues, sizeof clues, "%d", target);
-  if (params->by_difficulty)
+  if (params->by_technique)
+    snprintf (grades, sizeof grades, "-t%s",
+              nc_technique_code ((unsigned) params->technique < NC_TECH_GUESS
+                                 ? params->technique : NC_TECH_NAKED_SINGLE));
+  else if (params->by_difficulty)
     {
       if (lo == hi)
         snprintf (grades, sizeof grades, "-g%d", lo + 1);
@@ -890,7 +1135,20 @@ nc_puzzle_id_parse (const char *id, NcGenerateParams *out, const char **error)
       return parse_error (error, NC_N_("Unknown symmetry code: use n, r2, r4, h, v, d or a."));
   }
 
-  if (n_fields == 5)
+  if (n_fields == 5 && ascii_lower (field[3][0]) == 't')
+    {
+      char code[4] = "";
+
+      if (flen[3] == 3)
+        {
+          code[0] = field[3][1];
+          code[1] = field[3][2];
+        }
+      if (!nc_technique_from_name (code, &params.technique))
+        return parse_error (error, NC_N_("The technique must be t and a technique's two-letter code, as in txw for the X-wing."));
+      params.by_technique = true;
+    }
+  else if (n_fields == 5)
     {
       const char *d = field[3];
       int         lo, hi;

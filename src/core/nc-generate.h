@@ -32,6 +32,11 @@ typedef struct
   bool       by_difficulty;  /* when true, the grade must lie in min..max */
   NcGrade    min_grade;
   NcGrade    max_grade;
+  /* When true, the puzzle's logical solution uses technique (not
+   * NC_TECH_GUESS) and nothing harder: its grade's hardest technique is
+   * technique. It takes the place of by_difficulty, which is ignored. */
+  bool        by_technique;
+  NcTechnique technique;
   uint64_t   seed;
   double     budget_seconds; /* 0: no limit */
 } NcGenerateParams;
@@ -72,7 +77,14 @@ typedef bool (*NcProgressFunc) (double fraction, void *data);
  * can grade in (see nc_generate_can_grade) gives the first candidate as
  * CLOSEST at once, the puzzle the budget would have ended on. With no
  * budget another unreachable combination runs until cancelled; the budget
- * and the progress callback are looked at in every loop of the search. */
+ * and the progress callback are looked at in every loop of the search.
+ *
+ * With by_technique, clues are taken away while the puzzle stays within
+ * reach of the technique, and added back to make up the target; minimal
+ * then means that no clue can go without a second solution or a harder
+ * technique. When the budget runs out, CLOSEST gives a candidate that
+ * needs the technique, nearest the clue target, if there was one; else
+ * the one nearest the target. */
 NcGenerateStatus nc_generate (const NcGenerateParams *params, NcProgressFunc progress,
                               void *data, NcGenerated *out);
 
@@ -81,18 +93,24 @@ NcGenerateStatus nc_generate (const NcGenerateParams *params, NcProgressFunc pro
  * as three empty cells or fewer always fall to naked singles. */
 bool nc_generate_can_grade (int clues, NcGrade min_grade);
 
+/* False when no puzzle with clues clues can need technique: with 78 clues
+ * or more, naked singles solve every puzzle. */
+bool nc_generate_can_need (int clues, NcTechnique technique);
+
 /* Puzzle IDs such as "N1-24-r2-7QK3ZP": the version, the clue target, the
  * symmetry and difficulty, and the seed. nc_generate with the parameters an
  * ID decodes to gives the same puzzle on any machine and any thread count.
  *
- *   N1-<clues>-<symmetry>[-g<grades>]-<seed>
+ *   N1-<clues>-<symmetry>[-g<grades>|-t<technique>]-<seed>
  *   clues     17..80, or m for minimal
  *   symmetry  n none, r2 rotate-180, r4 rotate-90, h mirror-horizontal,
  *             v mirror-vertical, d diagonal, a anti-diagonal
  *   grades    one or two digits 1 (Easy) .. 5 (Extreme): g3 Hard only,
  *             g35 Hard to Extreme; absent without by_difficulty
+ *   technique t and a technique's code (nc_technique_code): txw for the
+ *             X-wing; with by_technique, in place of the grades
  *   seed      Crockford base 32 (0-9 A-Z without I L O U), 1 to 13 digits
- * e.g. N1-24-r2-7QK3ZP, N1-m-n-g35-Z. Parsing ignores case and surrounding
+ * e.g. N1-24-r2-7QK3ZP, N1-m-n-g35-Z, N1-m-n-txw-3F. Parsing ignores case and surrounding
  * spaces, and reads I and L as 1 and O as 0. The budget is not part of it. */
 #define NC_ID_SIZE 40
 int  nc_puzzle_id_format (const NcGenerateParams *params, char *buf, size_t len);

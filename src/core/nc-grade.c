@@ -59,6 +59,25 @@ static const char *const tech_names[NC_TECH_COUNT] = {
   [NC_TECH_GUESS]            = NC_N_("guessing"),
 };
 
+/* The codes of puzzle IDs (nc-generate.h) and of the command line. */
+static const char *const tech_codes[NC_TECH_GUESS] = {
+  [NC_TECH_NAKED_SINGLE]     = "ns",
+  [NC_TECH_HIDDEN_SINGLE]    = "hs",
+  [NC_TECH_POINTING]         = "pt",
+  [NC_TECH_CLAIMING]         = "cl",
+  [NC_TECH_NAKED_PAIR]       = "np",
+  [NC_TECH_HIDDEN_PAIR]      = "hp",
+  [NC_TECH_NAKED_TRIPLE]     = "nt",
+  [NC_TECH_HIDDEN_TRIPLE]    = "ht",
+  [NC_TECH_NAKED_QUAD]       = "nq",
+  [NC_TECH_HIDDEN_QUAD]      = "hq",
+  [NC_TECH_X_WING]           = "xw",
+  [NC_TECH_SWORDFISH]        = "sf",
+  [NC_TECH_XY_WING]          = "xy",
+  [NC_TECH_XYZ_WING]         = "xz",
+  [NC_TECH_SIMPLE_COLOURING] = "sc",
+};
+
 static const char *const grade_names[NC_GRADE_COUNT] = {
   NC_N_("Easy"), NC_N_("Medium"), NC_N_("Hard"), NC_N_("Expert"), NC_N_("Extreme"),
 };
@@ -100,6 +119,47 @@ nc_technique_grade (NcTechnique technique)
     default:
       return NC_GRADE_EXTREME;
     }
+}
+
+const char *
+nc_technique_code (NcTechnique technique)
+{
+  return (unsigned) technique < NC_TECH_GUESS ? tech_codes[technique] : "";
+}
+
+/* Whether name spells want, ignoring case and taking a space, a dash or an
+ * underscore for one another, so that "x-wing", "X wing", "naked-single"
+ * and "NAKED_SINGLE" all do. */
+static bool
+technique_spelled (const char *name, const char *want)
+{
+  for (;; name++, want++)
+    {
+      bool sep_n = *name == ' ' || *name == '-' || *name == '_';
+      bool sep_w = *want == ' ' || *want == '-';
+
+      if (sep_n != sep_w)
+        return false;
+      if (!sep_n && tolower ((unsigned char) *name) != tolower ((unsigned char) *want))
+        return false;
+      if (*want == '\0')
+        return true;
+    }
+}
+
+bool
+nc_technique_from_name (const char *name, NcTechnique *out)
+{
+  if (name == NULL)
+    return false;
+  for (int t = 0; t < NC_TECH_GUESS; t++)
+    if (technique_spelled (name, tech_names[t]) || technique_spelled (name, tech_codes[t]))
+      {
+        if (out != NULL)
+          *out = (NcTechnique) t;
+        return true;
+      }
+  return false;
 }
 
 const char *
@@ -904,8 +964,11 @@ finish_result (NcGradeResult *result)
   result->solved_logically = result->uses[NC_TECH_GUESS] == 0;
 }
 
-bool
-nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void *data)
+/* nc_grade, with no technique harder than most tried: when none of those
+ * applies, the last step is NC_TECH_GUESS. */
+static bool
+grade_up_to (const NcGrid *puzzle, NcTechnique most, NcGradeResult *result,
+             NcStepFunc on_step, void *data)
 {
   GradeState st;
   NcStep step;
@@ -920,10 +983,10 @@ nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void 
     {
       NcTechnique t;
 
-      for (t = 0; t < NC_TECH_GUESS; t++)
+      for (t = 0; t <= most; t++)
         if (find_step (&st, t, &step))
           break;
-      if (t == NC_TECH_GUESS)
+      if (t > most)
         {
           /* Stop rather than guess: the grade is all the caller wants. */
           step_reset (&step, NC_TECH_GUESS);
@@ -942,6 +1005,19 @@ nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void 
     }
   finish_result (result);
   return true;
+}
+
+bool
+nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void *data)
+{
+  return grade_up_to (puzzle, NC_TECH_SIMPLE_COLOURING, result, on_step, data);
+}
+
+bool
+nc_grade_within (const NcGrid *puzzle, NcTechnique most, NcGradeResult *result)
+{
+  grade_up_to (puzzle, most < NC_TECH_GUESS ? most : NC_TECH_SIMPLE_COLOURING, result, NULL, NULL);
+  return result->solved_logically;
 }
 
 bool

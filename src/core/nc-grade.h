@@ -40,6 +40,13 @@ typedef enum
 
 const char *nc_technique_name (NcTechnique technique);   /* "naked single", "X-wing", ... */
 NcGrade     nc_technique_grade (NcTechnique technique);
+/* The two-letter code of a technique other than guessing ("xw" for the
+ * X-wing), as puzzle IDs write it; "" for guessing. */
+const char *nc_technique_code (NcTechnique technique);
+/* A technique other than guessing by its name or code, case-insensitive,
+ * with a space, a dash or an underscore between words: "x-wing", "X wing",
+ * "naked_pair", "xw". */
+bool        nc_technique_from_name (const char *name, NcTechnique *out);
 const char *nc_grade_name (NcGrade grade);               /* "Easy" .. "Extreme" */
 /* Case-insensitive "easy" .. "extreme". */
 bool        nc_grade_from_name (const char *name, NcGrade *out);
@@ -111,6 +118,14 @@ typedef bool (*NcStepFunc) (const NcStep *step, void *data);
  * Returns false only when on_step stopped it; result then covers the steps
  * so far. Each step's why is only filled in when on_step is not NULL. */
 bool nc_grade (const NcGrid *puzzle, NcGradeResult *result, NcStepFunc on_step, void *data);
+
+/* Grades as nc_grade, but tries no technique harder than most: a puzzle
+ * that needs a harder one ends with a step of NC_TECH_GUESS, as one that
+ * needs guessing does. True when the puzzle was solved. Any puzzle with at
+ * least one solution will do: the techniques are sound, so a puzzle they
+ * solve has exactly one solution, and one with more always ends in
+ * NC_TECH_GUESS. For searches that only ask whether most is enough. */
+bool nc_grade_within (const NcGrid *puzzle, NcTechnique most, NcGradeResult *result);
 
 /* The candidate of digit d (1..9) in a candidate mask: bit d-1, the same
  * bits as NE_NOTE in ne-render.h. */
