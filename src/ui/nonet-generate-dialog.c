@@ -68,6 +68,7 @@ struct _NonetGenerateDialog
   GtkLabel           *note_label;
   AdwComboRow        *symmetry_row;
   AdwComboRow        *difficulty_row;
+  AdwComboRow        *technique_row;
   GtkSpinButton      *count_spin;
   GtkSpinButton      *budget_spin;
   GtkCheckButton     *play_check;
@@ -171,6 +172,43 @@ nonet_generate_dialog_show_page (NonetGenerateDialog *self,
 
 /* ---- Settings ---- */
 
+/* A technique to practise sets the grade: the difficulty row then says
+ * which, and cannot be changed. */
+static void
+nonet_generate_dialog_update_difficulty (NonetGenerateDialog *self)
+{
+  guint technique = adw_combo_row_get_selected (self->technique_row);
+  gboolean by_technique = technique > 0 && technique <= NC_TECH_GUESS;
+  g_autofree char *subtitle = NULL;
+
+  if (by_technique)
+    /* Translators: the difficulty row's subtitle when a technique is chosen, e.g. "Hard, set by the technique" */
+    subtitle = g_strdup_printf (_("%s, set by the technique"),
+                                ne_grade_label (nc_technique_grade ((NcTechnique) (technique - 1))));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->difficulty_row), subtitle != NULL ? subtitle : "");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->difficulty_row), !by_technique);
+}
+
+/* "Any", then the techniques the grader knows, easiest first. */
+static GListModel *
+nonet_generate_dialog_technique_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  /* Translators: the technique row's choice when no technique is asked for */
+  gtk_string_list_append (list, C_("technique", "Any"));
+  for (int t = 0; t < NC_TECH_GUESS; t++)
+    {
+      const char *name = ne_technique_label ((NcTechnique) t);
+      g_autofree char *first = g_utf8_substring (name, 0, 1);
+      g_autofree char *upper = g_utf8_strup (first, -1);
+      g_autofree char *label = g_strconcat (upper, g_utf8_offset_to_pointer (name, 1), NULL);
+
+      gtk_string_list_append (list, label);
+    }
+  return G_LIST_MODEL (list);
+}
+
 /* What to expect of a clue target, in plain words. */
 static void
 nonet_generate_dialog_update_note (NonetGenerateDialog *self)
@@ -180,6 +218,7 @@ nonet_generate_dialog_update_note (NonetGenerateDialog *self)
   g_autoptr(GString) note = g_string_new (NULL);
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->clues_spin), !minimal);
+  nonet_generate_dialog_update_difficulty (self);
   if (minimal)
     g_string_append (note, _("A moment each"));
   else if (clues >= 22)
@@ -190,6 +229,22 @@ nonet_generate_dialog_update_note (NonetGenerateDialog *self)
     g_string_append (note, _("Seconds each, sometimes minutes"));
   else
     g_string_append (note, _("Minutes each; may not be reached"));
+
+  /* Measured with bench-needs: these take a second or more each, and a
+   * hidden quad is rare. */
+  switch ((int) adw_combo_row_get_selected (self->technique_row) - 1)
+    {
+    case NC_TECH_HIDDEN_TRIPLE:
+    case NC_TECH_NAKED_QUAD:
+    case NC_TECH_SWORDFISH:
+      g_string_assign (note, _("Seconds each: few puzzles need this technique"));
+      break;
+    case NC_TECH_HIDDEN_QUAD:
+      g_string_assign (note, _("Minutes each; may not be found: very few puzzles need a hidden quad"));
+      break;
+    default:
+      break;
+    }
 
   /* Quarter turns move clues in fours around the centre. */
   if (!minimal && adw_combo_row_get_selected (self->symmetry_row) == NC_SYMMETRY_ROTATE_90 && clues % 4 > 1)
@@ -209,12 +264,18 @@ nonet_generate_dialog_read_params (NonetGenerateDialog *self,
                                    NcGenerateParams    *params)
 {
   guint difficulty = adw_combo_row_get_selected (self->difficulty_row);
+  guint technique = adw_combo_row_get_selected (self->technique_row);
 
   nc_generate_params_init (params);
   params->clues = gtk_switch_get_active (self->minimal_switch)
                   ? NC_CLUES_MINIMAL : gtk_spin_button_get_value_as_int (self->clues_spin);
   params->symmetry = MIN (adw_combo_row_get_selected (self->symmetry_row), NC_SYMMETRY_COUNT - 1);
-  if (difficulty > 0 && difficulty <= NC_GRADE_COUNT)
+  if (technique > 0 && technique <= NC_TECH_GUESS)
+    {
+      params->by_technique = TRUE;
+      params->technique = (NcTechnique) (technique - 1);
+    }
+  else if (difficulty > 0 && difficulty <= NC_GRADE_COUNT)
     {
       params->by_difficulty = TRUE;
       params->min_grade = params->max_grade = (NcGrade) (difficulty - 1);
@@ -387,6 +448,12 @@ nonet_generate_dialog_show_closest (NonetGenerateDialog *self)
                                           "the closest found have %d to %d clues", n_missed),
                                 n_missed, target, min, max);
     }
+  else if (self->params.by_technique)
+    text = g_strdup_printf (ngettext ("%u puzzle that needs the technique asked for was not found in the time allowed; "
+                                      "the closest found is listed with its grade",
+                                      "%u puzzles that need the technique asked for were not found in the time allowed; "
+                                      "the closest found are listed with their grades", n_missed),
+                            n_missed);
   else
     text = g_strdup_printf (ngettext ("%u puzzle missed the difficulty asked for in the time allowed; "
                                       "the closest found is listed with its grade",
@@ -937,6 +1004,7 @@ nonet_generate_dialog_class_init (NonetGenerateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, note_label);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, symmetry_row);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, difficulty_row);
+  gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, technique_row);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, count_spin);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, budget_spin);
   gtk_widget_class_bind_template_child (widget_class, NonetGenerateDialog, play_check);
@@ -1000,6 +1068,13 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
   g_signal_connect_object (self->minimal_switch, "notify::active",
                            G_CALLBACK (nonet_generate_dialog_update_note), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->symmetry_row, "notify::selected",
+                           G_CALLBACK (nonet_generate_dialog_update_note), self, G_CONNECT_SWAPPED);
+  {
+    g_autoptr(GListModel) techniques = nonet_generate_dialog_technique_model ();
+
+    adw_combo_row_set_model (self->technique_row, techniques);
+  }
+  g_signal_connect_object (self->technique_row, "notify::selected",
                            G_CALLBACK (nonet_generate_dialog_update_note), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->collection_check, "notify::active",
                            G_CALLBACK (nonet_generate_dialog_update_actions), self, G_CONNECT_SWAPPED);
