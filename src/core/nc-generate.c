@@ -799,6 +799,24 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
 
   *needs = false;
   gen_fresh (g, &base);
+  /* A technique that needs an empty unit gets one: a random unit's
+   * orbits go first, while the grid is nearly full and each can. */
+  if (needs_empty_unit (g->params->technique) > 0)
+    {
+      int unit = (int) nc_rng_below (&g->rng, 27);
+
+      for (int k = 0; k < 9 && gen_tick (g); k++)
+        {
+          int orbit = o->of[nc_units[unit][k]];
+
+          if (!orbit_present (&base, o, orbit))
+            continue;
+          orbit_clear (&base, o, orbit);
+          if (!orbit_forced (&base, o, orbit)
+              && gen_other (g, &base.puzzle, &base.solution, o->cells[orbit], o->size[orbit], NULL))
+            orbit_restore (&base, o, orbit);
+        }
+    }
   gen_reduce (g, &base, NC_CLUES_MINIMAL);
   *s = base;
   if (g->stop != STOP_NONE)
