@@ -796,6 +796,7 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
   State   base;
   uint8_t order[NC_CELLS];
   int     n = 0;
+  bool    from_base;
 
   *needs = false;
   gen_fresh (g, &base);
@@ -821,7 +822,10 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
   *s = base;
   if (g->stop != STOP_NONE)
     return false;
-  if (!needs_fit (g, &base.puzzle, false, needs))
+  /* The minimal puzzle may need the technique itself: then no clue can
+   * go (each is needed for uniqueness), and only padding is left. */
+  from_base = needs_fit (g, &base.puzzle, false, needs);
+  if (!from_base)
     {
       for (int round = 0; round < NEEDS_ORDERS && !*needs && g->stop == STOP_NONE; round++)
         {
@@ -853,7 +857,8 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
   for (int i = 0; i < o->n; i++)
     order[n++] = (uint8_t) i;
   nc_rng_shuffle (&g->rng, order, n);
-  needs_trim (g, s, order, n);
+  if (!from_base)
+    needs_trim (g, s, order, n);
   needs_pad (g, s, order, n);
   if (s->clues < g->lowest)
     g->lowest = s->clues;
