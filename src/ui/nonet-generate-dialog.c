@@ -69,6 +69,9 @@ struct _NonetGenerateDialog
   AdwComboRow        *symmetry_row;
   AdwComboRow        *difficulty_row;
   AdwComboRow        *technique_row;
+  /* The difficulty the user chose, while a technique sets the row. */
+  guint               user_difficulty;
+  gboolean            difficulty_set;
   GtkSpinButton      *count_spin;
   GtkSpinButton      *budget_spin;
   GtkCheckButton     *play_check;
@@ -172,8 +175,8 @@ nonet_generate_dialog_show_page (NonetGenerateDialog *self,
 
 /* ---- Settings ---- */
 
-/* A technique to practise sets the grade: the difficulty row then says
- * which, and cannot be changed. */
+/* A technique to practise sets the grade: the difficulty row then shows
+ * it, says why, and cannot be changed; "Any" gives the user's choice back. */
 static void
 nonet_generate_dialog_update_difficulty (NonetGenerateDialog *self)
 {
@@ -185,6 +188,18 @@ nonet_generate_dialog_update_difficulty (NonetGenerateDialog *self)
     /* Translators: the difficulty row's subtitle when a technique is chosen, e.g. "Hard, set by the technique" */
     subtitle = g_strdup_printf (_("%s, set by the technique"),
                                 ne_grade_label (nc_technique_grade ((NcTechnique) (technique - 1))));
+  if (by_technique && !self->difficulty_set)
+    {
+      self->user_difficulty = adw_combo_row_get_selected (self->difficulty_row);
+      self->difficulty_set = TRUE;
+    }
+  if (by_technique)
+    adw_combo_row_set_selected (self->difficulty_row, nc_technique_grade ((NcTechnique) (technique - 1)) + 1);
+  else if (self->difficulty_set)
+    {
+      adw_combo_row_set_selected (self->difficulty_row, self->user_difficulty);
+      self->difficulty_set = FALSE;
+    }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->difficulty_row), subtitle != NULL ? subtitle : "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->difficulty_row), !by_technique);
 }

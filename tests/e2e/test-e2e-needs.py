@@ -3,11 +3,12 @@
 # test-e2e-needs.py: puzzles to practise a technique, from the generator
 # dialog by keyboard alone. Ctrl+G, then Alt+E goes to "Technique to
 # practise" and Space opens its list; the arrows pick the X-wing, Enter
-# takes it. The difficulty row then says the grade the technique sets, and cannot be changed. Three
-# puzzles are generated: each result's ID carries the technique (-txw-),
-# its grade is Hard, and nonet-cli regenerates each from its ID and grades
-# it: the X-wing is the hardest technique it needs. "Any" again gives the
-# difficulty row back. Screenshots go to NONET_TEST_OUTPUT.
+# takes it. The difficulty row then shows the grade the technique sets,
+# says why, and cannot be changed. Three puzzles are generated: each
+# result's ID carries the technique (-txw-), its grade is Hard, and
+# nonet-cli regenerates each from its ID and grades it: the X-wing is the
+# hardest technique it needs. "Any" again gives the difficulty row back,
+# with the user's choice. Screenshots go to NONET_TEST_OUTPUT.
 
 import os
 import subprocess
@@ -61,7 +62,8 @@ def test(home, apps):
         dialog, lambda a: a is not None and "Hard, set by the technique" in (a.name or "")
         + " " + (a.description or "")))
     e2e.wait_for("the Difficulty row off", lambda: not difficulty_row().getState().contains(pyatspi.STATE_SENSITIVE))
-    print("X-wing chosen: the Difficulty row says Hard, set by the technique, and is off")
+    e2e.wait_for("the Difficulty row showing Hard", lambda: app.find_named(difficulty_row(), "Hard"))
+    print("X-wing chosen: the Difficulty row shows Hard, says it is set by the technique, and is off")
 
     e2e.spin_value(app, dialog, "How many").currentValue = 3
     app.screenshot(os.path.join(shot_dir, "e2e-needs-settings.png"), wid)
@@ -85,7 +87,8 @@ def test(home, apps):
     e2e.wait_for("the list of techniques", lambda: app.find_named(app.accessible, "Simple colouring"))
     e2e.key_window(wid, "Home", "Return")
     e2e.wait_for("the Difficulty row on", lambda: difficulty_row().getState().contains(pyatspi.STATE_SENSITIVE))
-    print("Any again: the Difficulty row is on")
+    e2e.wait_for("the Difficulty row showing Any", lambda: app.find_named(difficulty_row(), "Any"))
+    print("Any again: the Difficulty row is on, and shows Any as before")
 
     code = app.quit()
     if code != 0:
