@@ -435,6 +435,19 @@ gen_fresh (Gen *g, State *s)
   s->clues = NC_CELLS;
 }
 
+/* Takes orbit away if the solution stays unique. The puzzle had one
+ * solution, so another can only differ from it at the orbit taken away. */
+static void
+gen_drop (Gen *g, State *s, int orbit)
+{
+  const Orbits *o = &g->orbits;
+
+  orbit_clear (s, o, orbit);
+  if (!orbit_forced (s, o, orbit)
+      && gen_other (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit], NULL))
+    orbit_restore (s, o, orbit);
+}
+
 /* Takes orbits away in random order while the solution stays unique,
  * never below floor clues. One pass is enough for minimality: an orbit
  * needed when it was tried is still needed once others are gone. */
@@ -453,14 +466,8 @@ gen_reduce (Gen *g, State *s, int floor)
     {
       int orbit = order[i];
 
-      if (s->clues - o->size[orbit] < floor)
-        continue;
-      orbit_clear (s, o, orbit);
-      /* The puzzle had one solution, so another can only differ from it
-       * at the orbit just taken away. */
-      if (!orbit_forced (s, o, orbit)
-          && gen_other (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit], NULL))
-        orbit_restore (s, o, orbit);
+      if (s->clues - o->size[orbit] >= floor)
+        gen_drop (g, s, orbit);
     }
   if (s->clues < g->lowest)
     g->lowest = s->clues;
@@ -810,12 +817,8 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
         {
           int orbit = o->of[nc_units[unit][k]];
 
-          if (!orbit_present (&base, o, orbit))
-            continue;
-          orbit_clear (&base, o, orbit);
-          if (!orbit_forced (&base, o, orbit)
-              && gen_other (g, &base.puzzle, &base.solution, o->cells[orbit], o->size[orbit], NULL))
-            orbit_restore (&base, o, orbit);
+          if (orbit_present (&base, o, orbit))
+            gen_drop (g, &base, orbit);
         }
     }
   gen_reduce (g, &base, NC_CLUES_MINIMAL);
@@ -871,6 +874,7 @@ static void
 generate_needing (Gen *g, State *best, bool *best_reached)
 {
   bool have_best = false, best_needs = false;
+
   /* No candidate can need it: the target's clues, at once. */
   if (!nc_generate_can_need (g->target, g->params->technique))
     {

@@ -185,16 +185,18 @@ nonet_generate_dialog_update_difficulty (NonetGenerateDialog *self)
   g_autofree char *subtitle = NULL;
 
   if (by_technique)
-    /* Translators: the difficulty row's subtitle when a technique is chosen, e.g. "Hard, set by the technique" */
-    subtitle = g_strdup_printf (_("%s, set by the technique"),
-                                ne_grade_label (nc_technique_grade ((NcTechnique) (technique - 1))));
-  if (by_technique && !self->difficulty_set)
     {
-      self->user_difficulty = adw_combo_row_get_selected (self->difficulty_row);
-      self->difficulty_set = TRUE;
+      NcGrade grade = nc_technique_grade ((NcTechnique) (technique - 1));
+
+      if (!self->difficulty_set)
+        {
+          self->user_difficulty = adw_combo_row_get_selected (self->difficulty_row);
+          self->difficulty_set = TRUE;
+        }
+      adw_combo_row_set_selected (self->difficulty_row, grade + 1);
+      /* Translators: the difficulty row's subtitle when a technique is chosen, e.g. "Hard, set by the technique" */
+      subtitle = g_strdup_printf (_("%s, set by the technique"), ne_grade_label (grade));
     }
-  if (by_technique)
-    adw_combo_row_set_selected (self->difficulty_row, nc_technique_grade ((NcTechnique) (technique - 1)) + 1);
   else if (self->difficulty_set)
     {
       adw_combo_row_set_selected (self->difficulty_row, self->user_difficulty);
@@ -214,10 +216,7 @@ nonet_generate_dialog_technique_model (void)
   gtk_string_list_append (list, C_("technique", "Any"));
   for (int t = 0; t < NC_TECH_GUESS; t++)
     {
-      const char *name = ne_technique_label ((NcTechnique) t);
-      g_autofree char *first = g_utf8_substring (name, 0, 1);
-      g_autofree char *upper = g_utf8_strup (first, -1);
-      g_autofree char *label = g_strconcat (upper, g_utf8_offset_to_pointer (name, 1), NULL);
+      g_autofree char *label = ne_capitalise (ne_technique_label ((NcTechnique) t));
 
       gtk_string_list_append (list, label);
     }
@@ -233,7 +232,6 @@ nonet_generate_dialog_update_note (NonetGenerateDialog *self)
   g_autoptr(GString) note = g_string_new (NULL);
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->clues_spin), !minimal);
-  nonet_generate_dialog_update_difficulty (self);
   if (minimal)
     g_string_append (note, _("A moment each"));
   else if (clues >= 22)
@@ -1089,6 +1087,8 @@ nonet_generate_dialog_init (NonetGenerateDialog *self)
 
     adw_combo_row_set_model (self->technique_row, techniques);
   }
+  g_signal_connect_object (self->technique_row, "notify::selected",
+                           G_CALLBACK (nonet_generate_dialog_update_difficulty), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->technique_row, "notify::selected",
                            G_CALLBACK (nonet_generate_dialog_update_note), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->collection_check, "notify::active",
