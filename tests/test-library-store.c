@@ -976,6 +976,31 @@ test_collections (Fixture       *fixture,
   ids = ne_store_list_puzzle_ids (store, forum, NE_PUZZLE_STATUS_SOLVED, &error);
   g_assert_cmpuint (ids->len, ==, 0);
   g_clear_pointer (&ids, g_array_unref);
+  /* By hardest technique: the Easy collection needs no more than singles,
+   * and each puzzle is listed under the technique it has. */
+  ids = ne_store_list_puzzle_ids_full (store, easy, -1, NC_TECH_X_WING, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 0);
+  g_clear_pointer (&ids, g_array_unref);
+  {
+    guint n_listed = 0;
+
+    for (int t = 0; t < NC_TECH_COUNT; t++)
+      {
+        ids = ne_store_list_puzzle_ids_full (store, -1, -1, t, &error);
+        g_assert_no_error (error);
+        for (guint i = 0; i < ids->len; i++)
+          {
+            g_assert_true (ne_store_get_puzzle (store, g_array_index (ids, gint64, i), &info, &error));
+            g_assert_cmpint (info.hardest, ==, t);
+            g_assert_cmpint (info.grade, ==, (int) nc_technique_grade ((NcTechnique) t));
+            ne_puzzle_info_clear (&info);
+          }
+        n_listed += ids->len;
+        g_clear_pointer (&ids, g_array_unref);
+      }
+    g_assert_cmpuint (n_listed, ==, N_BUILTIN + 2);
+  }
   g_assert_true (ne_store_move_puzzles (store, &a, 1, 0, &error));
   ids = ne_store_list_puzzle_ids (store, 0, -1, &error);
   g_assert_cmpuint (ids->len, ==, 1);

@@ -14,23 +14,6 @@
 
 #include "nc-grade.h"
 
-/* The techniques --needs takes, as a command line spells them:
- * "naked-single, hidden-single, …". */
-static char *
-technique_names (void)
-{
-  GString *names = g_string_new (NULL);
-
-  for (int t = 0; t < NC_TECH_GUESS; t++)
-    {
-      g_autofree char *name = g_ascii_strdown (nc_technique_name ((NcTechnique) t), -1);
-
-      g_strdelimit (name, " ", '-');
-      g_string_append_printf (names, "%s%s", t == 0 ? "" : ", ", name);
-    }
-  return g_string_free (names, FALSE);
-}
-
 gboolean
 cli_generate_params (const char       *command,
                      gint64            clues,
@@ -119,7 +102,7 @@ cli_generate_params (const char       *command,
         }
       if (!nc_technique_from_name (needs, &params->technique))
         {
-          g_autofree char *names = technique_names ();
+          g_autofree char *names = cli_technique_names (FALSE);
 
           fprintf (stderr, _("%s: unknown technique '%s'; use one of: %s\n"), command, needs, names);
           return FALSE;

@@ -312,15 +312,6 @@ print_step (const NcStep *step, void *data)
   return true;
 }
 
-/* "X-wing" -> "x-wing", "naked single" -> "naked-single": one word a key. */
-static char *
-technique_key (NcTechnique technique)
-{
-  char *key = g_ascii_strdown (nc_technique_name (technique), -1);
-
-  return g_strdelimit (key, " ", '-');
-}
-
 gboolean
 cli_grade_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
 {
@@ -341,12 +332,12 @@ cli_grade_one (CliInput *input, const NcPuzzle *puzzle, gpointer data)
   options->index++;
   nc_grade (&puzzle->grid, &result, options->explain ? print_step : NULL, &n_steps);
 
-  hardest = technique_key (result.hardest);
+  hardest = cli_technique_key (result.hardest);
   cli_out ("grade=%s score=%u hardest=%s", nc_grade_name (result.grade), result.score, hardest);
   for (int t = 0; t < NC_TECH_COUNT; t++)
     if (result.uses[t] > 0)
       {
-        g_autofree char *key = technique_key ((NcTechnique) t);
+        g_autofree char *key = cli_technique_key ((NcTechnique) t);
 
         cli_out (" %s=%u", key, result.uses[t]);
       }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-text.c: text the person hands nonet-cli, read the same way by every
- * subcommand: option values in the locale's encoding, and inputs that are
- * not puzzle text at all. */
+ * subcommand: option values in the locale's encoding, technique names as
+ * options take them, and inputs that are not puzzle text at all. */
 
 #define G_LOG_DOMAIN "nonet-cli"
 
@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "nc-grade.h"
 #include "ne-import.h"
 
 gboolean
@@ -52,4 +53,26 @@ cli_xml_hint (const char *text,
   if (!ne_import_looks_like_xml (text, len))
     return NULL;
   return _("an XML file (OpenSudoku?), not puzzle text; import it with 'nonet-cli library import'");
+}
+
+char *
+cli_technique_key (NcTechnique technique)
+{
+  char *key = g_ascii_strdown (nc_technique_name (technique), -1);
+
+  return g_strdelimit (key, " ", '-');
+}
+
+char *
+cli_technique_names (gboolean with_guessing)
+{
+  GString *names = g_string_new (NULL);
+
+  for (int t = 0; t < (with_guessing ? NC_TECH_COUNT : NC_TECH_GUESS); t++)
+    {
+      g_autofree char *key = cli_technique_key ((NcTechnique) t);
+
+      g_string_append_printf (names, "%s%s", t == 0 ? "" : ", ", key);
+    }
+  return g_string_free (names, FALSE);
 }

@@ -66,8 +66,8 @@ int   cli_drop_end_of_options (int    argc,
                                char **argv);
 
 /* Text the person hands nonet-cli (cli-text.c), read the same way by every
- * subcommand: option values in the locale's encoding, and inputs that are
- * not puzzle text at all. */
+ * subcommand: option values in the locale's encoding, technique names, and
+ * inputs that are not puzzle text at all. */
 
 /* *text, the value of option as the command line gave it (the locale's
  * encoding; NULL when the option was left out), made UTF-8 in place. FALSE
@@ -81,6 +81,14 @@ gboolean    cli_option_text (const char  *prefix,
  * a line of the file. */
 const char *cli_xml_hint    (const char  *text,
                              gsize        len);
+
+/* A technique as the command line spells it, one word a key ("X-wing" is
+ * "x-wing", "naked single" "naked-single", NC_TECH_GUESS "guessing"): as
+ * grade prints it, and --needs and library list --hardest take it. */
+char       *cli_technique_key   (NcTechnique  technique);
+/* Every technique so spelt, ", " between them: those --needs takes, and
+ * "guessing" after them when with_guessing. */
+char       *cli_technique_names (gboolean     with_guessing);
 
 /* The options of the puzzle commands and generate (cli-main.c parses them) */
 

@@ -1132,6 +1132,16 @@ ne_store_list_puzzle_ids (NeStore  *self,
                           int       status,
                           GError  **error)
 {
+  return ne_store_list_puzzle_ids_full (self, collection_id, status, -1, error);
+}
+
+GArray *
+ne_store_list_puzzle_ids_full (NeStore  *self,
+                               gint64    collection_id,
+                               int       status,
+                               int       hardest,
+                               GError  **error)
+{
   g_autoptr(GArray) ids = NULL;
   sqlite3_stmt *stmt;
   int rc;
@@ -1143,6 +1153,7 @@ ne_store_list_puzzle_ids (NeStore  *self,
   stmt = ne_store_stmt (self, STMT_LIST_PUZZLE_IDS);
   sqlite3_bind_int64 (stmt, 1, collection_id < 0 ? -1 : collection_id);
   sqlite3_bind_int (stmt, 2, status < 0 ? -1 : status);
+  sqlite3_bind_int (stmt, 3, hardest < 0 ? -1 : hardest);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       gint64 id = sqlite3_column_int64 (stmt, 0);

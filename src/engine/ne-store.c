@@ -234,6 +234,7 @@ static const char *const stmt_sql[N_STMTS] = {
     "SELECT id FROM puzzle WHERE trashed IS NULL"
     " AND (?1 < 0 OR collection_id IS nullif (?1, 0))"
     " AND (?2 < 0 OR status = ?2)"
+    " AND (?3 < 0 OR hardest = ?3)"
     " AND " NE_STORE_PUZZLE_SOUND_SQL ("puzzle")
     " ORDER BY id",
   [STMT_GET_META] =

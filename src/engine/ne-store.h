@@ -296,6 +296,10 @@ GPtrArray  *ne_store_list_collections  (NeStore *self, GError **error);
 /* The ids of puzzles (not in the trash, not damaged) in a collection (-1:
  * every collection; 0: in none) with a status (-1: any), ordered by id. */
 GArray     *ne_store_list_puzzle_ids   (NeStore *self, gint64 collection_id, int status, GError **error);
+/* The same, of the puzzles whose hardest technique is this one
+ * (NcTechnique; -1: any, ungraded ones too). */
+GArray     *ne_store_list_puzzle_ids_full (NeStore *self, gint64 collection_id, int status, int hardest,
+                                           GError **error);
 
 /* The built-in collections shipped with Nonet (resources under
  * /io/github/nonet/Nonet/collections/) are imported the first time a
