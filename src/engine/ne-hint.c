@@ -273,20 +273,6 @@ ne_hint_find (const NcGame *game,
   return hint->kind != NE_HINT_NONE;
 }
 
-/* text with its first letter in upper case. */
-static char *
-capitalise (const char *text)
-{
-  gunichar first = g_utf8_get_char (text);
-  char buf[8];
-  int len;
-
-  if (*text == '\0')
-    return g_strdup (text);
-  len = g_unichar_to_utf8 (g_unichar_totitle (first), buf);
-  return g_strdup_printf ("%.*s%s", len, buf, g_utf8_next_char (text));
-}
-
 char *
 ne_hint_title (const NeHint *hint)
 {
@@ -299,7 +285,7 @@ ne_hint_title (const NeHint *hint)
       return g_strdup (_("Not right"));
     case NE_HINT_PLACE:
     case NE_HINT_REMOVE:
-      return capitalise (ne_technique_label (hint->step.technique));
+      return ne_capitalise (ne_technique_label (hint->step.technique));
     case NE_HINT_NONE:
     default:
       return g_strdup (_("No hint"));
@@ -341,7 +327,7 @@ ne_hint_describe (const NeHint *hint)
 
   if (hint->n_skipped > 0)
     {
-      g_autofree char *first = capitalise (sentence);
+      g_autofree char *first = ne_capitalise (sentence);
       g_autofree char *rest =
         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                       "It rests on %u earlier step that removes candidates.",
@@ -351,7 +337,7 @@ ne_hint_describe (const NeHint *hint)
 
       return g_strdup_printf ("%s. %s", first, rest);
     }
-  return capitalise (sentence);
+  return ne_capitalise (sentence);
 }
 
 /* What applying hint does (done: did), as a sentence. */

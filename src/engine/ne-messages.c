@@ -30,6 +30,19 @@ ne_technique_label (NcTechnique technique)
 }
 
 char *
+ne_capitalise (const char *text)
+{
+  gunichar first = g_utf8_get_char (text);
+  char buf[8];
+  int len;
+
+  if (*text == '\0')
+    return g_strdup (text);
+  len = g_unichar_to_utf8 (g_unichar_totitle (first), buf);
+  return g_strdup_printf ("%.*s%s", len, buf, g_utf8_next_char (text));
+}
+
+char *
 ne_cell_label (int cell)
 {
   if (cell < 0 || cell >= NC_CELLS)

@@ -26,6 +26,9 @@ const char *ne_core_text          (const char         *text);
 /* "Easy" .. "Extreme"; "" for -1 (not graded). */
 const char *ne_grade_label        (int                 grade);
 const char *ne_technique_label    (NcTechnique         technique);
+/* text with its first letter in upper case: a technique's label at the
+ * start of a sentence, or as an item of a list ("X-wing", "Naked single"). */
+char       *ne_capitalise         (const char         *text);
 
 /* "r1c3" (row 1, column 3). */
 char       *ne_cell_label         (int                 cell);
