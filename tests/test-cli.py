@@ -962,12 +962,51 @@ class Library(TempFiles):
         with open(out) as f:
             self.assertIn(P1000 + "\n", f.read())
 
+    def test_list_by_hardest_technique(self):
+        # The built-in collections of a new library: every puzzle graded,
+        # each listed under exactly one hardest technique.
+        everything = self.library("list").stdout.splitlines()
+        table = self.library("list", "--format", "table").stdout.splitlines()
+        self.assertEqual(table[0].split(), ["ID", "CLUES", "GRADE", "HARDEST", "STATUS", "COLLECTION", "TITLE"])
+        self.assertEqual(len(table), 1 + len(everything))
+        keys = ["naked-single", "hidden-single", "pointing", "claiming", "naked-pair", "hidden-pair",
+                "naked-triple", "hidden-triple", "naked-quad", "hidden-quad", "x-wing", "swordfish",
+                "xy-wing", "xyz-wing", "simple-colouring", "guessing"]
+        grades = {"naked-single": "Easy", "hidden-single": "Easy", "x-wing": "Hard", "xy-wing": "Expert",
+                  "guessing": "Extreme"}
+        listed = []
+        for key in keys:
+            with self.subTest(hardest=key):
+                lines = self.library("list", "--hardest", key).stdout.splitlines()
+                rows = self.library("list", "--hardest", key, "--format", "table").stdout.splitlines()[1:]
+                self.assertEqual(len(rows), len(lines))
+                for row in rows:
+                    self.assertEqual(row.split()[3], key, row)
+                    if key in grades:
+                        self.assertEqual(row.split()[2], grades[key], row)
+                listed += lines
+        self.assertEqual(sorted(listed), sorted(everything))
+        self.assertGreater(len(self.library("list", "--hardest", "x-wing").stdout.splitlines()), 0)
+        self.assertGreater(len(self.library("list", "--hardest", "guessing").stdout.splitlines()), 0)
+        # Spelt as --needs takes it: by name, in any case, or by code.
+        x_wing = self.library("list", "--hardest", "x-wing").stdout
+        for spelling in ("X wing", "X_WING", "xw"):
+            with self.subTest(spelling=spelling):
+                self.assertEqual(self.library("list", "--hardest", spelling).stdout, x_wing)
+        self.assertEqual(self.library("list", "--hardest", "Guessing").stdout,
+                         self.library("list", "--hardest", "guessing").stdout)
+        # With the other filters.
+        self.assertEqual(self.library("list", "--hardest", "x-wing", "--collection", "Easy").stdout, "")
+        self.assertEqual(self.library("list", "--hardest", "x-wing", "--status", "solved").stdout, "")
+
     def test_bad_input(self):
         cases = [
             (("import",), "a file to import is needed"),
             (("import", os.path.join(self.dir.name, "missing.txt")), "missing.txt"),
             (("list", "--status", "done"), "unknown status 'done'; use new, in-progress or solved"),
             (("list", "--format", "grid"), "unknown format 'grid'; use line or table"),
+            (("list", "--hardest", "bogus"), "--hardest: unknown technique 'bogus'; use one of: naked-single, "),
+            (("list", "--hardest", "bogus"), ", simple-colouring, guessing\n"),
             (("list", "--collection", "Nothing"), "there is no collection named “Nothing”"),
             (("export",), "-o FILE is needed"),
             (("export", "--format", "pdf", "-o", "x"), "unknown format 'pdf'; use line or sdk"),
@@ -980,7 +1019,8 @@ class Library(TempFiles):
                 result = self.library(*args, status=2)
                 self.assertIn(message, result.stderr)
         # Usage errors say where help is.
-        for args in (("list", "--status", "done"), ("export",), ("import",), ("list", "--bogus"), ("--bogus",)):
+        for args in (("list", "--status", "done"), ("list", "--hardest", "bogus"), ("export",), ("import",),
+                     ("list", "--bogus"), ("--bogus",)):
             with self.subTest(args=args):
                 result = self.library(*args, status=2)
                 command = " ".join(["library", *[a for a in args[:1] if not a.startswith("-")]])

@@ -170,7 +170,7 @@ class HostileStore(unittest.TestCase):
     def test_library_has_application_id(self):
         db = self.library()
         self.assertEqual(query(db, "PRAGMA application_id"), [(0x4E6F4E74,)])
-        self.assertEqual(query(db, "PRAGMA user_version"), [(4,)])
+        self.assertEqual(query(db, "PRAGMA user_version"), [(5,)])
 
     # ---- Names that are not UTF-8 ----
 
@@ -183,6 +183,8 @@ class HostileStore(unittest.TestCase):
         try:
             conn.execute("ALTER TABLE game DROP COLUMN version")
             conn.execute("ALTER TABLE game DROP COLUMN hints")
+            conn.execute("DROP INDEX puzzle_by_hardest")
+            conn.execute("ALTER TABLE puzzle DROP COLUMN hardest")
             conn.execute("PRAGMA user_version = 2")
             conn.execute("PRAGMA application_id = 0")
             conn.execute("UPDATE collection SET name = CAST (? AS TEXT) WHERE name = 'Forum'", (RAW_NAME,))
@@ -204,7 +206,7 @@ class HostileStore(unittest.TestCase):
         self.assertEqual(len(text.splitlines()), 1 + len(self.generated))
 
         self.assertEqual(query(db, "PRAGMA application_id"), [(0x4E6F4E74,)])
-        self.assertEqual(query(db, "PRAGMA user_version"), [(4,)])
+        self.assertEqual(query(db, "PRAGMA user_version"), [(5,)])
         names = [row[0] for row in query(db, "SELECT CAST (name AS BLOB) FROM collection WHERE NOT builtin")]
         self.assertEqual(names, [REPAIRED_NAME.encode()])
 

@@ -14,6 +14,7 @@
 
 #include <glib/gstdio.h>
 
+#include "nc-grade.h"
 #include "ne-library-model.h"
 #include "ne-search.h"
 #include "ne-store-private.h"
@@ -32,6 +33,7 @@ typedef struct
   char       *title;       /* NULL: untitled */
   int         clues;
   int         grade;       /* -1: NULL */
+  int         hardest;     /* NcTechnique of that grade; -1 with grade */
   int         status;
   gint64      best_ms;     /* -1: NULL */
   gint64      added;
@@ -73,6 +75,18 @@ make_row (Row *row,
   row->id = i;
   row->clues = 17 + (int) ((h >> 8) % 20);
   row->grade = i % 7 == 0 ? -1 : (int) ((h >> 12) % 5);
+  row->hardest = -1;
+  if (row->grade >= 0)
+    {
+      int of_grade[NC_TECH_COUNT];
+      int n = 0;
+
+      for (int t = 0; t < NC_TECH_COUNT; t++)
+        if ((int) nc_technique_grade ((NcTechnique) t) == row->grade)
+          of_grade[n++] = t;
+      g_assert_cmpint (n, >, 0);
+      row->hardest = of_grade[(h >> 24) % (guint) n];
+    }
   row->status = (int) ((h >> 16) % 3);
   row->best_ms = row->status == NE_PUZZLE_STATUS_SOLVED ? 30000 + (gint64) ((h >> 4) % 500) * 1000 : -1;
   row->added = BASE_ADDED + (gint64) ((h >> 10) % 3000) * 1000;
@@ -153,8 +167,10 @@ insert_row (sqlite3   *db,
 
   if (sqlite3_prepare_v2 (db,
                           "INSERT INTO puzzle (id, givens, canon, added, clues, grade, score, title,"
-                          " author, source, notes, collection_id, status, best_ms, trashed, title_key)"
-                          " VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                          " author, source, notes, collection_id, status, best_ms, trashed, title_key,"
+                          " hardest)"
+                          " VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+                          " ?15)",
                           -1, &stmt, NULL) != SQLITE_OK)
     g_error ("insert: %s", sqlite3_errmsg (db));
   sqlite3_bind_int64 (stmt, 1, row->id);
@@ -171,6 +187,7 @@ insert_row (sqlite3   *db,
   bind_int64_or_null (stmt, 12, row->best_ms);
   bind_int64_or_null (stmt, 13, row->trashed ? BASE_ADDED : -1);
   bind_text_or_null (stmt, 14, title_key);
+  bind_int64_or_null (stmt, 15, row->hardest);
   if (sqlite3_step (stmt) != SQLITE_DONE)
     g_error ("insert %" G_GINT64_FORMAT ": %s", row->id, sqlite3_errmsg (db));
   sqlite3_finalize (stmt);
@@ -365,9 +382,10 @@ typedef struct
   int         max_clues;
   int         status;
   const char *search;
+  int         hardest;        /* NcTechnique; -1 any */
 } Filter;
 
-#define FILTER_NONE { -1, -1, 0, 81, -1, NULL }
+#define FILTER_NONE { -1, -1, 0, 81, -1, NULL, -1 }
 
 /* The words of a text as the search means them, worked out here by
  * splitting the folded text by hand: "snake_case 12" is "snake", "case",
@@ -465,6 +483,8 @@ row_matches (const Row    *row,
     return FALSE;
   if (filter->grade >= 0 && row->grade != filter->grade)
     return FALSE;
+  if (filter->hardest >= 0 && row->hardest != filter->hardest)
+    return FALSE;
   if (row->clues < filter->min_clues || row->clues > filter->max_clues)
     return FALSE;
   if (filter->status >= 0 && row->status != filter->status)
@@ -531,6 +551,7 @@ apply_filter (NeLibraryModel *model,
 {
   ne_library_model_set_collection (model, filter->collection_id);
   ne_library_model_set_grade (model, filter->grade);
+  ne_library_model_set_hardest (model, filter->hardest);
   ne_library_model_set_clue_range (model, filter->min_clues, filter->max_clues);
   ne_library_model_set_status (model, filter->status);
   ne_library_model_set_search (model, filter->search);
@@ -588,7 +609,7 @@ test_items (Fixture       *fixture,
 
   g_assert_cmpint (sqlite3_prepare_v2 (db,
                                        "SELECT p.id, p.title, p.clues, p.grade, p.status, p.best_ms,"
-                                       " p.added, c.name, p.givens"
+                                       " p.added, c.name, p.givens, p.hardest"
                                        " FROM puzzle p LEFT JOIN collection c ON c.id = p.collection_id"
                                        " WHERE p.trashed IS NULL"
                                        " ORDER BY p.title_key IS NULL, p.title_key, p.id"
@@ -610,6 +631,8 @@ test_items (Fixture       *fixture,
       g_assert_cmpint (ne_library_item_get_clues (item), ==, sqlite3_column_int (stmt, 2));
       g_assert_cmpint (ne_library_item_get_grade (item), ==,
                        sqlite3_column_type (stmt, 3) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 3));
+      g_assert_cmpint (ne_library_item_get_hardest (item), ==,
+                       sqlite3_column_type (stmt, 9) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 9));
       g_assert_cmpint (ne_library_item_get_status (item), ==, sqlite3_column_int (stmt, 4));
       g_assert_cmpint (ne_library_item_get_best_ms (item), ==,
                        sqlite3_column_type (stmt, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64 (stmt, 5));
@@ -678,29 +701,34 @@ test_filters (Fixture       *fixture,
               gconstpointer  data)
 {
   static const Filter filters[] = {
-    { 1, -1, 0, 81, -1, NULL },                 /* a collection */
-    { 0, -1, 0, 81, -1, NULL },                 /* in none */
-    { -1, 2, 0, 81, -1, NULL },                 /* a grade */
-    { -1, -1, 20, 25, -1, NULL },               /* a clue range */
-    { -1, -1, 0, 81, NE_PUZZLE_STATUS_SOLVED, NULL },
-    { -1, -1, 0, 81, -1, "ALPHA" },             /* any case */
-    { -1, -1, 0, 81, -1, "alpha 7" },           /* every word */
-    { -1, -1, 0, 81, -1, "  zebra\t 1  " },
-    { -1, -1, 0, 81, -1, "100%" },              /* % is no wildcard */
-    { -1, -1, 0, 81, -1, "snake_case" },        /* punctuation as typed */
-    { -1, -1, 0, 81, -1, "ke_c" },              /* not inside a word */
-    { -1, -1, 0, 81, -1, "CASE" },              /* a word between punctuation */
-    { -1, -1, 0, 81, -1, "50%_" },              /* in a collection name */
-    { -1, -1, 0, 81, -1, "alpha 050" },         /* a number by value */
-    { -1, -1, 0, 81, -1, "22" },                /* in a title, or the clues */
-    { -1, -1, 0, 81, -1, "echelle" },           /* accents aside */
-    { -1, -1, 0, 81, -1, "alph" },              /* whole words only */
-    { -1, -1, 0, 81, -1, "#42" },               /* by number */
-    { -1, -1, 0, 81, -1, "inkala" },            /* author */
-    { -1, -1, 0, 81, -1, "thread 5" },          /* source */
-    { -1, -1, 0, 81, -1, "cookies" },           /* notes */
-    { -1, -1, 0, 81, -1, "no such words" },
-    { 2, 3, 18, 30, NE_PUZZLE_STATUS_IN_PROGRESS, "a" },
+    { 1, -1, 0, 81, -1, NULL, -1 },                         /* a collection */
+    { 0, -1, 0, 81, -1, NULL, -1 },                         /* in none */
+    { -1, 2, 0, 81, -1, NULL, -1 },                         /* a grade */
+    { -1, -1, 20, 25, -1, NULL, -1 },                       /* a clue range */
+    { -1, -1, 0, 81, NE_PUZZLE_STATUS_SOLVED, NULL, -1 },
+    { -1, -1, 0, 81, -1, "ALPHA", -1 },                     /* any case */
+    { -1, -1, 0, 81, -1, "alpha 7", -1 },                   /* every word */
+    { -1, -1, 0, 81, -1, "  zebra\t 1  ", -1 },
+    { -1, -1, 0, 81, -1, "100%", -1 },                      /* % is no wildcard */
+    { -1, -1, 0, 81, -1, "snake_case", -1 },                /* punctuation as typed */
+    { -1, -1, 0, 81, -1, "ke_c", -1 },                      /* not inside a word */
+    { -1, -1, 0, 81, -1, "CASE", -1 },                      /* a word between punctuation */
+    { -1, -1, 0, 81, -1, "50%_", -1 },                      /* in a collection name */
+    { -1, -1, 0, 81, -1, "alpha 050", -1 },                 /* a number by value */
+    { -1, -1, 0, 81, -1, "22", -1 },                        /* in a title, or the clues */
+    { -1, -1, 0, 81, -1, "echelle", -1 },                   /* accents aside */
+    { -1, -1, 0, 81, -1, "alph", -1 },                      /* whole words only */
+    { -1, -1, 0, 81, -1, "#42", -1 },                       /* by number */
+    { -1, -1, 0, 81, -1, "inkala", -1 },                    /* author */
+    { -1, -1, 0, 81, -1, "thread 5", -1 },                  /* source */
+    { -1, -1, 0, 81, -1, "cookies", -1 },                   /* notes */
+    { -1, -1, 0, 81, -1, "no such words", -1 },
+    { 2, 3, 18, 30, NE_PUZZLE_STATUS_IN_PROGRESS, "a", -1 },
+    { -1, -1, 0, 81, -1, NULL, NC_TECH_X_WING },            /* a hardest technique */
+    { -1, -1, 0, 81, -1, NULL, NC_TECH_GUESS },             /* those that need guessing */
+    { -1, NC_GRADE_HARD, 0, 81, -1, NULL, NC_TECH_X_WING },
+    { -1, NC_GRADE_EASY, 0, 81, -1, NULL, NC_TECH_X_WING }, /* none: an X-wing is Hard */
+    { 1, -1, 0, 81, NE_PUZZLE_STATUS_NEW, "alpha", NC_TECH_NAKED_PAIR },
   };
   const Filter none = FILTER_NONE;
   g_autoptr(NeLibraryModel) model = ne_library_model_new (fixture->store);
@@ -784,7 +812,7 @@ static void
 test_signals (Fixture       *fixture,
               gconstpointer  data)
 {
-  const Filter grade2 = { -1, 2, 0, 81, -1, NULL };
+  const Filter grade2 = { -1, 2, 0, 81, -1, NULL, -1 };
   g_autoptr(NeLibraryModel) model = ne_library_model_new (fixture->store);
   g_autoptr(GPtrArray) expected = expected_rows (fixture, &grade2, NE_LIBRARY_SORT_TITLE, FALSE);
   guint n = fixture->n_shown;
@@ -799,6 +827,16 @@ test_signals (Fixture       *fixture,
   g_assert_cmpuint (changes.n_signals, ==, 0);
   ne_library_model_set_grade (model, -1);
   assert_one_change (&changes, expected->len, n);
+
+  ne_library_model_set_hardest (model, NC_TECH_SWORDFISH);
+  g_assert_cmpuint (changes.n_signals, ==, 1);
+  changes = (Changes) { 0 };
+  ne_library_model_set_hardest (model, NC_TECH_SWORDFISH);
+  g_assert_cmpuint (changes.n_signals, ==, 0);
+  before = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (before, >, 0);
+  ne_library_model_set_hardest (model, -1);
+  assert_one_change (&changes, before, n);
 
   ne_library_model_set_sort (model, NE_LIBRARY_SORT_CLUES, TRUE);
   assert_one_change (&changes, n, n);
@@ -973,7 +1011,7 @@ test_find (Fixture       *fixture,
            gconstpointer  data)
 {
   const Filter none = FILTER_NONE;
-  const Filter coll1 = { 1, -1, 0, 81, -1, NULL };
+  const Filter coll1 = { 1, -1, 0, 81, -1, NULL, -1 };
   g_autoptr(NeLibraryModel) model = ne_library_model_new (fixture->store);
 
   for (NeLibrarySort sort = NE_LIBRARY_SORT_TITLE; sort <= NE_LIBRARY_SORT_ADDED; sort++)

@@ -144,7 +144,7 @@ insert (NeStore            *store,
 
   g_assert_true (nc_grade (&givens, &grade, NULL, NULL));
   id = ne_store_insert_puzzle (store, &givens, &solution, (int) grade.grade,
-                               (int) grade.score, meta, NULL, &error);
+                               (int) grade.score, (int) grade.hardest, meta, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
   return id;
@@ -200,11 +200,13 @@ check_migrated_row (NeStore    *store,
       g_assert_true (nc_grade (&givens, &grade, NULL, NULL));
       g_assert_cmpint (info.grade, ==, (int) grade.grade);
       g_assert_cmpint (info.score, ==, (int) grade.score);
+      g_assert_cmpint (info.hardest, ==, (int) grade.hardest);
     }
   else
     {
       g_assert_cmpint (info.grade, ==, -1);
       g_assert_cmpint (info.score, ==, -1);
+      g_assert_cmpint (info.hardest, ==, -1);
     }
   g_assert_cmpint (info.status, ==, status);
   g_assert_cmpint (info.best_ms, ==, best_ms);
@@ -223,12 +225,13 @@ test_migrate_v1 (Fixture       *fixture,
 {
   static const char *const indexes[] = {
     "puzzle_by_canon", "puzzle_by_collection", "puzzle_by_clues", "puzzle_by_grade",
-    "puzzle_by_status", "puzzle_by_best_ms", "puzzle_by_added", "puzzle_by_title",
+    "puzzle_by_hardest", "puzzle_by_status", "puzzle_by_best_ms", "puzzle_by_added", "puzzle_by_title",
     "puzzle_in_trash", "game_by_puzzle", "game_by_status",
   };
   static const char *const columns[] = {
     "id", "givens", "solution", "source", "added", "canon", "clues", "grade", "score",
     "title", "title_key", "author", "notes", "collection_id", "status", "best_ms", "trashed",
+    "hardest",
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(NeGame) resumed = NULL;
@@ -262,8 +265,8 @@ test_migrate_v1 (Fixture       *fixture,
   sqlite3_close (db);
 
   store = open_fixture_store (fixture);
-  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, 4);
-  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 4);
+  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 5);
   g_assert_cmpint (query_int (store, "PRAGMA application_id"), ==, NE_STORE_APPLICATION_ID);
   g_assert_cmpint (query_int (store, "SELECT count (*) FROM pragma_table_info ('game')"
                                      " WHERE name = 'version'"), ==, 1);
@@ -306,8 +309,8 @@ test_migrate_v1 (Fixture       *fixture,
   check_migrated_row (store, 1, INKALA, NE_PUZZLE_STATUS_SOLVED, 3000);
   check_migrated_row (store, 2, EULER1, NE_PUZZLE_STATUS_IN_PROGRESS, -1);
   check_migrated_row (store, 3, OPEN_PUZZLE, NE_PUZZLE_STATUS_NEW, -1);
-  g_assert_cmpint (query_int (store, "SELECT grade IS NULL AND score IS NULL FROM puzzle"
-                                     " WHERE id = 3"), ==, 1);
+  g_assert_cmpint (query_int (store, "SELECT grade IS NULL AND score IS NULL AND hardest IS NULL"
+                                     " FROM puzzle WHERE id = 3"), ==, 1);
   g_assert_cmpint (query_int (store, "SELECT clues FROM puzzle WHERE id = 4"), ==, 80);
   g_assert_cmpint (query_int (store, "SELECT grade FROM puzzle WHERE id = 4"), ==, NC_GRADE_EASY);
   g_assert_cmpint (query_int (store, "SELECT count (*) FROM puzzle WHERE trashed IS NOT NULL"),
@@ -337,7 +340,7 @@ test_future_version (Fixture       *fixture,
   sqlite3 *db;
 
   g_assert_cmpint (sqlite3_open (fixture->path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1315917428; PRAGMA user_version = 5",
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1315917428; PRAGMA user_version = 6",
                                  NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 
@@ -500,7 +503,7 @@ test_insert_duplicates (Fixture       *fixture,
       transforms[i].func (&euler_solution, &solution);
       g_assert_false (nc_grid_equal (&givens, &euler));
       g_assert_cmpint (ne_store_find_equivalent (store, &givens, &error), ==, id);
-      g_assert_cmpint (ne_store_insert_puzzle (store, &givens, &solution, 0, 0, NULL,
+      g_assert_cmpint (ne_store_insert_puzzle (store, &givens, &solution, 0, 0, 0, NULL,
                                                &original, &error), ==, 0);
       g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE);
       g_assert_cmpstr (error->message, ==, "the same puzzle as “Euler 1” in Forum");
@@ -524,7 +527,7 @@ test_insert_duplicates (Fixture       *fixture,
     g_autofree char *expected = g_strdup_printf ("#%" G_GINT64_FORMAT, id);
 
     g_assert_cmpstr (text, ==, expected);
-    ne_store_insert_puzzle (store, &euler, &euler_solution, 0, 0, NULL, NULL, &error);
+    ne_store_insert_puzzle (store, &euler, &euler_solution, 0, 0, 0, NULL, NULL, &error);
     g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE);
     g_assert_cmpstr (error->message + strlen ("the same puzzle as "), ==, expected);
     g_clear_error (&error);
@@ -550,22 +553,22 @@ test_insert_invalid (Fixture       *fixture,
 
   /* A solution with a conflict; one that does not match the givens; none. */
   wrong.cell[0] = wrong.cell[1];
-  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &wrong, 0, 0, NULL, NULL, &error), ==, 0);
+  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &wrong, 0, 0, 0, NULL, NULL, &error), ==, 0);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &inkala_solution, 0, 0, NULL, NULL,
+  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &inkala_solution, 0, 0, 0, NULL, NULL,
                                            &error), ==, 0);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "r1c3"));
   g_clear_error (&error);
-  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, NULL, 0, 0, NULL, NULL, &error), ==, 0);
+  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, NULL, 0, 0, 0, NULL, NULL, &error), ==, 0);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_INVALID);
   g_clear_error (&error);
 
   /* A collection that is not there. */
   wrong = grid_from_line (EULER1_SOLUTION);
-  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &wrong, 0, 0, &meta, NULL, &error), ==, 0);
+  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &wrong, 0, 0, 0, &meta, NULL, &error), ==, 0);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
@@ -973,6 +976,31 @@ test_collections (Fixture       *fixture,
   ids = ne_store_list_puzzle_ids (store, forum, NE_PUZZLE_STATUS_SOLVED, &error);
   g_assert_cmpuint (ids->len, ==, 0);
   g_clear_pointer (&ids, g_array_unref);
+  /* By hardest technique: the Easy collection needs no more than singles,
+   * and each puzzle is listed under the technique it has. */
+  ids = ne_store_list_puzzle_ids_full (store, easy, -1, NC_TECH_X_WING, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 0);
+  g_clear_pointer (&ids, g_array_unref);
+  {
+    guint n_listed = 0;
+
+    for (int t = 0; t < NC_TECH_COUNT; t++)
+      {
+        ids = ne_store_list_puzzle_ids_full (store, -1, -1, t, &error);
+        g_assert_no_error (error);
+        for (guint i = 0; i < ids->len; i++)
+          {
+            g_assert_true (ne_store_get_puzzle (store, g_array_index (ids, gint64, i), &info, &error));
+            g_assert_cmpint (info.hardest, ==, t);
+            g_assert_cmpint (info.grade, ==, (int) nc_technique_grade ((NcTechnique) t));
+            ne_puzzle_info_clear (&info);
+          }
+        n_listed += ids->len;
+        g_clear_pointer (&ids, g_array_unref);
+      }
+    g_assert_cmpuint (n_listed, ==, N_BUILTIN + 2);
+  }
   g_assert_true (ne_store_move_puzzles (store, &a, 1, 0, &error));
   ids = ne_store_list_puzzle_ids (store, 0, -1, &error);
   g_assert_cmpuint (ids->len, ==, 1);
@@ -1032,7 +1060,7 @@ test_trash (Fixture       *fixture,
 
   /* Inserting what is in the trash brings it back, and says so. */
   g_assert_true (ne_store_trash_puzzles (store, &id, 1, &error));
-  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &euler_solution, 0, 0, NULL, NULL,
+  g_assert_cmpint (ne_store_insert_puzzle (store, &euler, &euler_solution, 0, 0, 0, NULL, NULL,
                                            &error), ==, 0);
   g_assert_error (error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE);
   g_assert_nonnull (strstr (error->message, "was in the trash"));

@@ -547,7 +547,7 @@ test_graded_game (Fixture       *fixture,
   g_autoptr(NeGame) again = NULL;
   NcGrid inkala = grid_from_line (INKALA);
   NcGrid inkala_solution = grid_from_line (INKALA_SOLUTION);
-  NcGradeResult graded = { .grade = NC_GRADE_HARD, .score = 4321 };
+  NcGradeResult graded = { .grade = NC_GRADE_HARD, .score = 4321, .hardest = NC_TECH_X_WING };
   NePuzzleInfo info;
   gint64 id;
 
@@ -560,6 +560,7 @@ test_graded_game (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_cmpint (info.grade, ==, NC_GRADE_HARD);
   g_assert_cmpint (info.score, ==, 4321);
+  g_assert_cmpint (info.hardest, ==, NC_TECH_X_WING);
   ne_puzzle_info_clear (&info);
   g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM game"), ==, 1);
 
@@ -1312,6 +1313,7 @@ test_old_library (Fixture       *fixture,
   g_clear_object (&store);
   raw_exec (fixture->path,
             "ALTER TABLE game DROP COLUMN version; ALTER TABLE game DROP COLUMN hints;"
+            " DROP INDEX puzzle_by_hardest; ALTER TABLE puzzle DROP COLUMN hardest;"
             " PRAGMA user_version = 2;"
             " PRAGMA application_id = 0;"
             " UPDATE collection SET name = " RAW_NAME ";"
@@ -1415,6 +1417,7 @@ test_damaged_puzzles (Fixture       *fixture,
     { "best_ms = -5", "its best time is not a time" },
     { "added = 9223372036854775807", "the date it was added is not a date" },
     { "grade = 17", "its grade is not one Nonet knows" },
+    { "hardest = 16", "its hardest technique is not one Nonet knows" },
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(NeStore) store = open_store (fixture->path);
@@ -1683,7 +1686,8 @@ test_migrate_v3 (Fixture       *fixture,
   g_assert_true (ne_game_apply (game, move_set (EMPTY_CELL, 1)));
   g_clear_object (&game);
   g_clear_object (&store);
-  raw_exec (fixture->path, "ALTER TABLE game DROP COLUMN hints; PRAGMA user_version = 3");
+  raw_exec (fixture->path, "ALTER TABLE game DROP COLUMN hints; DROP INDEX puzzle_by_hardest;"
+                           " ALTER TABLE puzzle DROP COLUMN hardest; PRAGMA user_version = 3");
   g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM pragma_table_info ('game')"
                                            " WHERE name = 'hints'"), ==, 0);
 
@@ -1696,6 +1700,71 @@ test_migrate_v3 (Fixture       *fixture,
   g_assert_cmpint (nc_game_value (ne_game_get_core (game), EMPTY_CELL), ==, 1);
   ne_game_count_hint (game);
   g_assert_cmpint (raw_int (fixture->path, "SELECT hints FROM game"), ==, 1);
+  assert_integrity (fixture->path);
+}
+
+/* A library of schema 4, from before the hardest technique was stored:
+ * its rows stay, and each graded one gets the technique its grade came
+ * from; one never graded (several solutions) gets none. */
+static void
+test_migrate_v4 (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NeStore) store = open_store (fixture->path);
+  NcGrid inkala = grid_from_line (INKALA);
+  NcGrid euler = grid_from_line (EULER1);
+  NcGradeResult inkala_graded, euler_graded;
+  NePuzzleInfo info;
+  gint64 inkala_id, euler_id, open_id;
+
+  inkala_id = ne_store_add_puzzle (store, &inkala, NULL, NULL, &error);
+  g_assert_no_error (error);
+  euler_id = ne_store_add_puzzle (store, &euler, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  /* One given: many solutions, no grade. */
+  raw_exec (fixture->path, "INSERT INTO puzzle (givens, added, clues)"
+                           " VALUES ('1' || replace (printf ('%80s', ''), ' ', '.'), 5, 1)");
+  open_id = raw_int (fixture->path, "SELECT max (id) FROM puzzle");
+  raw_exec (fixture->path, "DROP INDEX puzzle_by_hardest; ALTER TABLE puzzle DROP COLUMN hardest;"
+                           " PRAGMA user_version = 4");
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM pragma_table_info ('puzzle')"
+                                           " WHERE name = 'hardest'"), ==, 0);
+
+  store = open_store (fixture->path);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, NE_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (NE_STORE_SCHEMA_VERSION, ==, 5);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM puzzle"), ==, 3);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM sqlite_master"
+                                           " WHERE type = 'index' AND name = 'puzzle_by_hardest'"), ==, 1);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM pragma_index_info ('puzzle_by_hardest')"),
+                   ==, 2);
+  g_assert_true (nc_grade (&inkala, &inkala_graded, NULL, NULL));
+  g_assert_true (nc_grade (&euler, &euler_graded, NULL, NULL));
+  /* Inkala's needs guessing, Euler's only singles: both ends of the range. */
+  g_assert_cmpint (inkala_graded.hardest, ==, NC_TECH_GUESS);
+  g_assert_cmpint (euler_graded.hardest, <, NC_TECH_GUESS);
+
+  g_assert_true (ne_store_get_puzzle (store, inkala_id, &info, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (info.hardest, ==, NC_TECH_GUESS);
+  g_assert_cmpint (info.grade, ==, NC_GRADE_EXTREME);
+  ne_puzzle_info_clear (&info);
+  g_assert_true (ne_store_get_puzzle (store, euler_id, &info, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (info.hardest, ==, (int) euler_graded.hardest);
+  g_assert_cmpint (info.grade, ==, (int) euler_graded.grade);
+  ne_puzzle_info_clear (&info);
+  g_assert_true (ne_store_get_puzzle (store, open_id, &info, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (info.grade, ==, -1);
+  g_assert_cmpint (info.hardest, ==, -1);
+  ne_puzzle_info_clear (&info);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM puzzle"
+                                           " WHERE (grade IS NULL) != (hardest IS NULL)"), ==, 0);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count (*) FROM puzzle WHERE hardest IS NOT NULL"),
+                   ==, 2);
   assert_integrity (fixture->path);
 }
 
@@ -1738,6 +1807,7 @@ main (int   argc,
   add_store_test ("crash", test_crash);
   add_store_test ("hints-kept", test_hints_kept);
   add_store_test ("migrate-v3", test_migrate_v3);
+  add_store_test ("migrate-v4", test_migrate_v4);
 
   return g_test_run ();
 }

@@ -102,9 +102,10 @@ library_parse (const char *name, const char *parameters, const char *summary, co
   N_("Exit status: 0 fine, 2 bad options, a library that cannot be opened, or output that could not be written.")
 
 /* Opens the library and lists the ids of a collection's puzzles (every
- * puzzle for a NULL name) with a status (-1: any). NULL after a message. */
+ * puzzle for a NULL name) with a status and a hardest technique (-1: any).
+ * NULL after a message. */
 static NeStore *
-library_open_ids (const char *command, const char *collection, int status, GArray **ids)
+library_open_ids (const char *command, const char *collection, int status, int hardest, GArray **ids)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(NeStore) store = ne_store_open (library_db_path (), &error);
@@ -120,7 +121,7 @@ library_open_ids (const char *command, const char *collection, int status, GArra
         }
     }
   if (store != NULL && collection_id != 0)
-    *ids = ne_store_list_puzzle_ids (store, collection_id, status, &error);
+    *ids = ne_store_list_puzzle_ids_full (store, collection_id, status, hardest, &error);
   if (error != NULL)
     {
       fprintf (stderr, "nonet-cli library %s: %s\n", command, error->message);
@@ -258,17 +259,36 @@ library_import (int argc, char **argv)
 
 static const char *const status_keys[] = { "new", "in-progress", "solved" };
 
+/* --hardest: a technique as --needs takes it, or guessing. */
+static gboolean
+hardest_from_name (const char *name, NcTechnique *out)
+{
+  g_autofree char *guessing = cli_technique_key (NC_TECH_GUESS);
+
+  if (g_ascii_strcasecmp (name, guessing) == 0)
+    {
+      *out = NC_TECH_GUESS;
+      return TRUE;
+    }
+  return nc_technique_from_name (name, out);
+}
+
 static int
 library_list (int argc, char **argv)
 {
   g_autofree char *collection = NULL;
   g_autofree char *status_name = NULL;
   g_autofree char *format_name = NULL;
+  g_autofree char *hardest_name = NULL;
   const GOptionEntry entries[] = {
     { "collection", 'c', 0, G_OPTION_ARG_FILENAME, &collection, N_("Only the puzzles of this collection"), "NAME" },
     { "status", 0, 0, G_OPTION_ARG_STRING, &status_name, N_("Only new, in-progress or solved puzzles"), "STATUS" },
+    { "hardest", 0, 0, G_OPTION_ARG_STRING, &hardest_name,
+      N_("Only the puzzles whose hardest technique is this one (x-wing, xw, …), or guessing for those "
+         "that need it"), "TECHNIQUE" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-      N_("line (default: the 81-character puzzle) or table (id, clues, grade, status, collection, title)"), "FORMAT" },
+      N_("line (default: the 81-character puzzle) or table (id, clues, grade, hardest technique, status, "
+         "collection, title)"), "FORMAT" },
     { NULL }
   };
   g_autoptr(NeStore) store = NULL;
@@ -276,6 +296,7 @@ library_list (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   gboolean table = FALSE;
   int status = -1;
+  NcTechnique hardest = NC_TECH_COUNT;
 
   if (!library_parse ("list", "", _("List the puzzles of the library, one a line, oldest first."),
                       _(LIBRARY_READ_EXIT_STATUS), entries, &argc, &argv)
@@ -299,6 +320,15 @@ library_list (int argc, char **argv)
           return CLI_STATUS_BAD_INPUT;
         }
     }
+  if (hardest_name != NULL && !hardest_from_name (hardest_name, &hardest))
+    {
+      g_autofree char *names = cli_technique_names (TRUE);
+
+      fprintf (stderr, _("nonet-cli library list: --hardest: unknown technique '%s'; use one of: %s\n"),
+               hardest_name, names);
+      library_usage_hint ("list");
+      return CLI_STATUS_BAD_INPUT;
+    }
   if (format_name != NULL)
     {
       table = strcmp (format_name, "table") == 0;
@@ -310,12 +340,13 @@ library_list (int argc, char **argv)
         }
     }
 
-  store = library_open_ids ("list", collection, status, &ids);
+  store = library_open_ids ("list", collection, status, hardest_name != NULL ? (int) hardest : -1, &ids);
   if (store == NULL)
     return CLI_STATUS_BAD_INPUT;
 
   if (table)
-    cli_out ("%8s  %5s  %-8s  %-11s  %-16s  %s\n", _("ID"), _("CLUES"), _("GRADE"), _("STATUS"), _("COLLECTION"), _("TITLE"));
+    cli_out ("%8s  %5s  %-8s  %-16s  %-11s  %-16s  %s\n", _("ID"), _("CLUES"), _("GRADE"), _("HARDEST"),
+             _("STATUS"), _("COLLECTION"), _("TITLE"));
   for (guint i = 0; i < ids->len; i++)
     {
       NePuzzleInfo info = { 0 };
@@ -328,10 +359,16 @@ library_list (int argc, char **argv)
           return CLI_STATUS_BAD_INPUT;
         }
       if (table)
-        cli_out ("%8" G_GINT64_FORMAT "  %5d  %-8s  %-11s  %-16s  %s\n", info.id, info.clues,
-             info.grade >= 0 ? nc_grade_name ((NcGrade) info.grade) : "-",
-             status_keys[info.status], info.collection != NULL ? info.collection : "-",
-             info.title != NULL ? info.title : "");
+        {
+          /* As --hardest takes it: a column a script can feed back. */
+          g_autofree char *technique = info.hardest >= 0 ? cli_technique_key ((NcTechnique) info.hardest)
+                                                         : g_strdup ("-");
+
+          cli_out ("%8" G_GINT64_FORMAT "  %5d  %-8s  %-16s  %-11s  %-16s  %s\n", info.id, info.clues,
+                   info.grade >= 0 ? nc_grade_name ((NcGrade) info.grade) : "-", technique,
+                   status_keys[info.status], info.collection != NULL ? info.collection : "-",
+                   info.title != NULL ? info.title : "");
+        }
       else
         {
           nc_grid_format_line (&info.givens, '.', line);
@@ -402,7 +439,7 @@ library_export (int argc, char **argv)
         }
     }
 
-  store = library_open_ids ("export", collection, -1, &ids);
+  store = library_open_ids ("export", collection, -1, -1, &ids);
   if (store == NULL)
     return CLI_STATUS_BAD_INPUT;
   /* A .sdk file is one puzzle: several go one a line into a .sdm, or into

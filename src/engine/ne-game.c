@@ -562,7 +562,7 @@ ne_game_new_graded_in_store (NeStore             *store,
   if (!ne_store_begin (store, error))
     return NULL;
   puzzle_id = ne_store_insert_puzzle (store, givens, solution, (int) graded->grade, (int) graded->score,
-                                      &meta, NULL, &local_error);
+                                      (int) graded->hardest, &meta, NULL, &local_error);
   if (puzzle_id != 0)
     game = ne_game_play_puzzle (store, puzzle_id, &local_error);
   if (game != NULL && ne_store_commit (store, &local_error))

@@ -148,7 +148,8 @@ ne_import_add_puzzle (NeStore            *store,
   nc_grade (&puzzle->grid, &grade, NULL, NULL);
 
   puzzle_id = ne_store_insert_puzzle (store, &puzzle->grid, &solution, (int) grade.grade,
-                                      (int) grade.score, &meta, NULL, &local_error);
+                                      (int) grade.score, (int) grade.hardest, &meta, NULL,
+                                      &local_error);
   if (puzzle_id > 0)
     return save_progress (store, puzzle_id, puzzle, error) ? NE_IMPORT_ADDED : NE_IMPORT_FAILED;
   if (g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE)

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "nc-grade.h"
 #include "ne-search.h"
 #include "ne-store-private.h"
 
@@ -31,6 +32,7 @@ struct _NeLibraryItem
   char           *title_key;     /* puzzle.title_key, for paging; NULL when untitled */
   int             clues;
   int             grade;
+  int             hardest;
   NePuzzleStatus  status;
   gint64          best_ms;
   gint64          added_ms;
@@ -91,6 +93,13 @@ ne_library_item_get_grade (NeLibraryItem *self)
   return self->grade;
 }
 
+int
+ne_library_item_get_hardest (NeLibraryItem *self)
+{
+  g_return_val_if_fail (NE_IS_LIBRARY_ITEM (self), -1);
+  return self->hardest;
+}
+
 NePuzzleStatus
 ne_library_item_get_status (NeLibraryItem *self)
 {
@@ -129,7 +138,7 @@ ne_library_item_get_givens (NeLibraryItem *self)
 /* The columns every page query selects, in this order. */
 #define ITEM_COLUMNS \
   "p.id, p.title, p.clues, p.grade, p.status, p.best_ms, p.added, c.name, p.givens," \
-  " p.title_key"
+  " p.title_key, p.hardest"
 
 static NeLibraryItem *
 ne_library_item_new_from_row (sqlite3_stmt *stmt)
@@ -149,6 +158,8 @@ ne_library_item_new_from_row (sqlite3_stmt *stmt)
   self->title_key = g_strdup (title_key);
   self->clues = sqlite3_column_int (stmt, 2);
   self->grade = sqlite3_column_type (stmt, 3) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 3);
+  self->hardest = self->grade < 0 || sqlite3_column_type (stmt, 10) == SQLITE_NULL
+                  ? -1 : sqlite3_column_int (stmt, 10);
   self->status = (NePuzzleStatus) sqlite3_column_int (stmt, 4);
   self->best_ms = sqlite3_column_type (stmt, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64 (stmt, 5);
   self->added_ms = sqlite3_column_int64 (stmt, 6);
@@ -236,6 +247,7 @@ struct _NeLibraryModel
   char          *search_key;     /* the tokens as one string, to see a change */
   gint64         collection_id;
   int            grade;
+  int            hardest;
   int            min_clues;
   int            max_clues;
   int            status;
@@ -298,6 +310,8 @@ append_from_where (NeLibraryModel *self,
     g_string_append (sql, " AND p.collection_id = :collection");
   if (self->grade >= 0)
     g_string_append (sql, " AND p.grade = :grade");
+  if (self->hardest >= 0)
+    g_string_append (sql, " AND p.hardest = :hardest");
   if (self->min_clues > 0)
     g_string_append (sql, " AND p.clues >= :min_clues");
   if (self->max_clues < NC_CELLS)
@@ -333,6 +347,7 @@ bind_filter (NeLibraryModel *self,
 {
   bind_named_int64 (stmt, ":collection", self->collection_id);
   bind_named_int64 (stmt, ":grade", self->grade);
+  bind_named_int64 (stmt, ":hardest", self->hardest);
   bind_named_int64 (stmt, ":min_clues", self->min_clues);
   bind_named_int64 (stmt, ":max_clues", self->max_clues);
   bind_named_int64 (stmt, ":status", self->status);
@@ -679,6 +694,7 @@ ne_library_model_init (NeLibraryModel *self)
 {
   self->collection_id = -1;
   self->grade = -1;
+  self->hardest = -1;
   self->min_clues = 0;
   self->max_clues = NC_CELLS;
   self->status = -1;
@@ -788,6 +804,19 @@ ne_library_model_set_grade (NeLibraryModel *self,
   if (self->grade == grade)
     return;
   self->grade = grade;
+  ne_library_model_requery (self);
+}
+
+void
+ne_library_model_set_hardest (NeLibraryModel *self,
+                              int             technique)
+{
+  g_return_if_fail (NE_IS_LIBRARY_MODEL (self));
+  g_return_if_fail (technique >= -1 && technique < NC_TECH_COUNT);
+
+  if (self->hardest == technique)
+    return;
+  self->hardest = technique;
   ne_library_model_requery (self);
 }
 

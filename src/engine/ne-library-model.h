@@ -31,6 +31,9 @@ gint64          ne_library_item_get_id         (NeLibraryItem *self);
 const char     *ne_library_item_get_title      (NeLibraryItem *self);
 int             ne_library_item_get_clues      (NeLibraryItem *self);
 int             ne_library_item_get_grade      (NeLibraryItem *self);  /* -1: not graded */
+/* The hardest technique its solution needs (NcTechnique, NC_TECH_GUESS for
+ * guessing); -1: not graded. */
+int             ne_library_item_get_hardest    (NeLibraryItem *self);
 NePuzzleStatus  ne_library_item_get_status     (NeLibraryItem *self);
 gint64          ne_library_item_get_best_ms    (NeLibraryItem *self);  /* -1: never solved */
 gint64          ne_library_item_get_added_ms   (NeLibraryItem *self);
@@ -53,6 +56,9 @@ NeLibraryModel *ne_library_model_new (NeStore *store);
 void ne_library_model_set_search      (NeLibraryModel *self, const char *search);
 void ne_library_model_set_collection  (NeLibraryModel *self, gint64 collection_id); /* -1 any, 0 none */
 void ne_library_model_set_grade       (NeLibraryModel *self, int grade);            /* -1 any */
+/* Puzzles whose hardest technique is this one (NcTechnique; NC_TECH_GUESS:
+ * those that need guessing). -1 any. */
+void ne_library_model_set_hardest     (NeLibraryModel *self, int technique);
 void ne_library_model_set_clue_range  (NeLibraryModel *self, int min_clues, int max_clues);
 void ne_library_model_set_status      (NeLibraryModel *self, int status);           /* -1 any */
 void ne_library_model_set_sort        (NeLibraryModel *self, NeLibrarySort sort, gboolean descending);

@@ -58,13 +58,22 @@ typedef enum
   N_STMTS
 } Stmt;
 
-/* nonet_grade and nonet_score of the same givens, one after the other in
- * the migration: grade once. */
+/* What nonet_grade, nonet_score and nonet_hardest return. */
+typedef enum
+{
+  GRADED_GRADE,
+  GRADED_SCORE,
+  GRADED_HARDEST,
+  N_GRADED
+} GradedField;
+
+/* The grading of the givens last asked of nonet_grade, nonet_score or
+ * nonet_hardest: a migration asks for them one after the other, and the
+ * puzzle is graded once. */
 typedef struct
 {
   char key[NC_CELLS + 1];
-  int  grade;   /* -1: not unique */
-  int  score;
+  int  values[N_GRADED];   /* values[GRADED_GRADE] -1: not unique */
 } GradeCache;
 
 struct _NeStore
@@ -95,6 +104,7 @@ enum
   PUZZLE_STATUS,
   PUZZLE_BEST_MS,
   PUZZLE_ADDED,
+  PUZZLE_HARDEST,
   N_PUZZLE_CHECKED
 };
 
@@ -140,12 +150,14 @@ char         *ne_store_valid_text_dup (const char    *text,
                                        int            len);
 
 /* ne-store-library.c */
-/* The grade and score of a puzzle with exactly one solution (stored in
- * solution, which may be NULL); FALSE for none or several. */
+/* The grade, score and hardest technique (NcTechnique) of a puzzle with
+ * exactly one solution (stored in solution, which may be NULL); FALSE for
+ * none or several. */
 gboolean      ne_store_grade_if_unique     (const NcGrid        *givens,
                                             NcGrid              *solution,
                                             int                 *grade,
-                                            int                 *score);
+                                            int                 *score,
+                                            int                 *hardest);
 void          ne_store_canon_line          (const NcGrid        *givens,
                                             char                 out[NC_CELLS + 1]);
 /* An integer column in [min, max]: not NULL, not text, not a real. */

@@ -57,13 +57,15 @@ ne_collection_info_free (NeCollectionInfo *info)
   g_free (info);
 }
 
-/* The grade and score of a puzzle with exactly one solution (stored in
- * solution, which may be NULL); FALSE for none or several. */
+/* The grade, score and hardest technique of a puzzle with exactly one
+ * solution (stored in solution, which may be NULL); FALSE for none or
+ * several. */
 gboolean
 ne_store_grade_if_unique (const NcGrid *givens,
                           NcGrid       *solution,
                           int          *grade,
-                          int          *score)
+                          int          *score,
+                          int          *hardest)
 {
   NcGradeResult result;
 
@@ -72,6 +74,7 @@ ne_store_grade_if_unique (const NcGrid *givens,
   nc_grade (givens, &result, NULL, NULL);
   *grade = (int) result.grade;
   *score = (int) result.score;
+  *hardest = (int) result.hardest;
   return TRUE;
 }
 
@@ -156,6 +159,8 @@ ne_store_puzzle_damage (sqlite3_value **values)
     return _("its best time is not a time");
   if (!value_int_in (values[PUZZLE_ADDED], 0, MAX_TIME_MS))
     return _("the date it was added is not a date");
+  if (!value_null_or_int_in (values[PUZZLE_HARDEST], 0, NC_TECH_COUNT - 1))
+    return _("its hardest technique is not one Nonet knows");
   return NULL;
 }
 
@@ -367,8 +372,8 @@ ne_store_find_equivalent (NeStore       *self,
   return find_by_canon (self, canon, error);
 }
 
-/* Inserts a row (grade and score -1 for unknown; canon is givens' canonical
- * line); returns its id, 0 with no error when a puzzle with the same givens
+/* Inserts a row (grade, score and hardest -1 for unknown; canon is givens'
+ * canonical line); returns its id, 0 with no error when a puzzle with the same givens
  * is there already. */
 static gint64
 insert_row (NeStore             *self,
@@ -377,6 +382,7 @@ insert_row (NeStore             *self,
             const NcGrid        *solution,
             int                  grade,
             int                  score,
+            int                  hardest,
             const NePuzzleMeta  *meta,
             GError             **error)
 {
@@ -403,6 +409,7 @@ insert_row (NeStore             *self,
       title_key = ne_store_title_key (title);
     }
   bind_text_or_null (stmt, 13, title_key);
+  bind_int_or_null (stmt, 14, grade < 0 ? -1 : hardest);
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   sqlite3_clear_bindings (stmt);
@@ -454,12 +461,13 @@ ne_store_add_or_find_puzzle (NeStore       *self,
   char canon[NC_CELLS + 1];
   int grade = -1;
   int score = -1;
+  int hardest = -1;
   gint64 id;
 
-  if (!ne_store_grade_if_unique (givens, NULL, &grade, &score))
-    grade = score = -1;
+  if (!ne_store_grade_if_unique (givens, NULL, &grade, &score, &hardest))
+    grade = score = hardest = -1;
   ne_store_canon_line (givens, canon);
-  id = insert_row (self, givens, canon, solution, grade, score, &meta, error);
+  id = insert_row (self, givens, canon, solution, grade, score, hardest, &meta, error);
   if (id != 0 || (error != NULL && *error != NULL))
     return id;
 
@@ -606,6 +614,7 @@ insert_puzzle (NeStore             *self,
                const NcGrid        *solution,
                int                  grade,
                int                  score,
+               int                  hardest,
                const NePuzzleMeta  *meta,
                gint64              *original_id,
                GError             **error)
@@ -620,7 +629,7 @@ insert_puzzle (NeStore             *self,
   original = find_by_canon (self, canon, &local_error);
   if (original == 0 && local_error == NULL)
     {
-      id = insert_row (self, givens, canon, solution, grade, score, meta, &local_error);
+      id = insert_row (self, givens, canon, solution, grade, score, hardest, meta, &local_error);
       if (id != 0 || local_error != NULL)
         {
           if (local_error != NULL)
@@ -654,6 +663,7 @@ ne_store_insert_puzzle (NeStore             *self,
                         const NcGrid        *solution,
                         int                  grade,
                         int                  score,
+                        int                  hardest,
                         const NePuzzleMeta  *meta,
                         gint64              *original_id,
                         GError             **error)
@@ -666,6 +676,7 @@ ne_store_insert_puzzle (NeStore             *self,
   g_return_val_if_fail (NE_IS_STORE (self), 0);
   g_return_val_if_fail (givens != NULL, 0);
   g_return_val_if_fail (grade >= -1 && grade < NC_GRADE_COUNT, 0);
+  g_return_val_if_fail (grade < 0 || (hardest >= 0 && hardest < NC_TECH_COUNT), 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
   if (original_id != NULL)
@@ -674,8 +685,8 @@ ne_store_insert_puzzle (NeStore             *self,
     return 0;
   if (!ne_store_tx_begin (self, error))
     return 0;
-  id = insert_puzzle (self, givens, solution, grade, score, meta != NULL ? meta : &no_meta,
-                      original_id, &local_error);
+  id = insert_puzzle (self, givens, solution, grade, score, hardest,
+                      meta != NULL ? meta : &no_meta, original_id, &local_error);
   /* A duplicate is not a failure of the transaction: a puzzle it took out
    * of the trash stays out. */
   ok = id != 0 || g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE);
@@ -737,14 +748,16 @@ ne_store_get_puzzle (NeStore       *self,
       out->best_ms = sqlite3_column_type (stmt, PUZZLE_BEST_MS) == SQLITE_NULL
                      ? -1 : sqlite3_column_int64 (stmt, PUZZLE_BEST_MS);
       out->added_ms = sqlite3_column_int64 (stmt, PUZZLE_ADDED);
-      if (!ne_store_column_grid (stmt, 7, &out->solution))
+      out->hardest = out->grade < 0 || sqlite3_column_type (stmt, PUZZLE_HARDEST) == SQLITE_NULL
+                     ? -1 : sqlite3_column_int (stmt, PUZZLE_HARDEST);
+      if (!ne_store_column_grid (stmt, N_PUZZLE_CHECKED, &out->solution))
         memset (&out->solution, 0, sizeof out->solution);
-      out->title = column_strdup (stmt, 8);
-      out->author = column_strdup (stmt, 9);
-      out->source = column_strdup (stmt, 10);
-      out->notes = column_strdup (stmt, 11);
-      out->collection_id = sqlite3_column_int64 (stmt, 12);
-      out->collection = column_strdup (stmt, 13);
+      out->title = column_strdup (stmt, N_PUZZLE_CHECKED + 1);
+      out->author = column_strdup (stmt, N_PUZZLE_CHECKED + 2);
+      out->source = column_strdup (stmt, N_PUZZLE_CHECKED + 3);
+      out->notes = column_strdup (stmt, N_PUZZLE_CHECKED + 4);
+      out->collection_id = sqlite3_column_int64 (stmt, N_PUZZLE_CHECKED + 5);
+      out->collection = column_strdup (stmt, N_PUZZLE_CHECKED + 6);
     }
   else if (rc == SQLITE_DONE)
     ne_store_set_not_found (self, error, _("Puzzle"), puzzle_id);
@@ -1119,6 +1132,16 @@ ne_store_list_puzzle_ids (NeStore  *self,
                           int       status,
                           GError  **error)
 {
+  return ne_store_list_puzzle_ids_full (self, collection_id, status, -1, error);
+}
+
+GArray *
+ne_store_list_puzzle_ids_full (NeStore  *self,
+                               gint64    collection_id,
+                               int       status,
+                               int       hardest,
+                               GError  **error)
+{
   g_autoptr(GArray) ids = NULL;
   sqlite3_stmt *stmt;
   int rc;
@@ -1130,6 +1153,7 @@ ne_store_list_puzzle_ids (NeStore  *self,
   stmt = ne_store_stmt (self, STMT_LIST_PUZZLE_IDS);
   sqlite3_bind_int64 (stmt, 1, collection_id < 0 ? -1 : collection_id);
   sqlite3_bind_int (stmt, 2, status < 0 ? -1 : status);
+  sqlite3_bind_int (stmt, 3, hardest < 0 ? -1 : hardest);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       gint64 id = sqlite3_column_int64 (stmt, 0);

@@ -122,6 +122,13 @@ static const char *const migrations[] = {
   /* 3 -> 4: the hints a game was given (ne-hint.h), kept with its moves
    * and saved with each of them. Games before hints had none. */
   "ALTER TABLE game ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
+
+  /* 4 -> 5: the hardest technique a puzzle's logical solution needs
+   * (NcTechnique; NC_TECH_GUESS when it needs guessing), for the library's
+   * filter; NULL when not graded, as grade is. */
+  "ALTER TABLE puzzle ADD COLUMN hardest INTEGER;"
+  "UPDATE puzzle SET hardest = nonet_hardest (givens) WHERE grade IS NOT NULL;"
+  "CREATE INDEX puzzle_by_hardest ON puzzle (hardest, id);",
 };
 
 G_STATIC_ASSERT (NE_STORE_APPLICATION_ID == 1315917428);
@@ -144,8 +151,8 @@ G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == NE_STORE_SCHEMA_VERSION);
 static const char *const stmt_sql[N_STMTS] = {
   [STMT_ADD_PUZZLE] =
     "INSERT INTO puzzle (givens, solution, source, added, canon, clues, grade, score,"
-    "                    title, author, notes, collection_id, title_key)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+    "                    title, author, notes, collection_id, title_key, hardest)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
     " ON CONFLICT (givens) DO NOTHING",
   [STMT_FIND_PUZZLE] =
     "SELECT id FROM puzzle WHERE givens = ?1",
@@ -184,7 +191,7 @@ static const char *const stmt_sql[N_STMTS] = {
   /* The columns ne_store_puzzle_damage checks first, in its order. */
   [STMT_GET_PUZZLE] =
     "SELECT puzzle.givens, puzzle.clues, puzzle.grade, puzzle.score, puzzle.status,"
-    "       puzzle.best_ms, puzzle.added,"
+    "       puzzle.best_ms, puzzle.added, puzzle.hardest,"
     "       puzzle.solution, puzzle.title, puzzle.author, puzzle.source, puzzle.notes,"
     "       puzzle.collection_id, collection.name"
     " FROM puzzle LEFT JOIN collection ON collection.id = puzzle.collection_id"
@@ -227,6 +234,7 @@ static const char *const stmt_sql[N_STMTS] = {
     "SELECT id FROM puzzle WHERE trashed IS NULL"
     " AND (?1 < 0 OR collection_id IS nullif (?1, 0))"
     " AND (?2 < 0 OR status = ?2)"
+    " AND (?3 < 0 OR hardest = ?3)"
     " AND " NE_STORE_PUZZLE_SOUND_SQL ("puzzle")
     " ORDER BY id",
   [STMT_GET_META] =
@@ -620,7 +628,7 @@ ne_store_valid_text_dup (const char *text,
 }
 
 /* nonet_puzzle_sound (id, givens, clues, grade, score, status, best_ms,
- * added): NE_STORE_PUZZLE_SOUND_SQL. */
+ * added, hardest): NE_STORE_PUZZLE_SOUND_SQL. */
 static void
 sql_puzzle_sound (sqlite3_context  *context,
                   int               argc,
@@ -705,12 +713,13 @@ sql_clues (sqlite3_context  *context,
     sqlite3_result_int (context, nc_grid_count_filled (&givens));
 }
 
-/* nonet_grade (givens) and nonet_score (givens): NULL unless the puzzle
- * has exactly one solution. */
+/* nonet_grade (givens), nonet_score (givens) and nonet_hardest (givens):
+ * NULL unless the puzzle has exactly one solution. A migration asks for
+ * them of one row after the other: the row is graded once. */
 static void
-sql_grade_or_score (sqlite3_context  *context,
-                    sqlite3_value   **argv,
-                    gboolean          want_score)
+sql_graded (sqlite3_context  *context,
+            sqlite3_value   **argv,
+            GradedField       field)
 {
   NeStore *self = sqlite3_user_data (context);
   GradeCache *cache = &self->grade_cache;
@@ -721,13 +730,14 @@ sql_grade_or_score (sqlite3_context  *context,
   if (memcmp (cache->key, sqlite3_value_text (argv[0]), NC_CELLS) != 0)
     {
       memcpy (cache->key, sqlite3_value_text (argv[0]), NC_CELLS);
-      if (!ne_store_grade_if_unique (&givens, NULL, &cache->grade, &cache->score))
-        cache->grade = cache->score = -1;
+      if (!ne_store_grade_if_unique (&givens, NULL, &cache->values[GRADED_GRADE],
+                                     &cache->values[GRADED_SCORE], &cache->values[GRADED_HARDEST]))
+        cache->values[GRADED_GRADE] = -1;
     }
-  if (cache->grade < 0)
+  if (cache->values[GRADED_GRADE] < 0)
     sqlite3_result_null (context);
   else
-    sqlite3_result_int (context, want_score ? cache->score : cache->grade);
+    sqlite3_result_int (context, cache->values[field]);
 }
 
 static void
@@ -735,7 +745,7 @@ sql_grade (sqlite3_context  *context,
            int               argc,
            sqlite3_value   **argv)
 {
-  sql_grade_or_score (context, argv, FALSE);
+  sql_graded (context, argv, GRADED_GRADE);
 }
 
 static void
@@ -743,7 +753,15 @@ sql_score (sqlite3_context  *context,
            int               argc,
            sqlite3_value   **argv)
 {
-  sql_grade_or_score (context, argv, TRUE);
+  sql_graded (context, argv, GRADED_SCORE);
+}
+
+static void
+sql_hardest (sqlite3_context  *context,
+             int               argc,
+             sqlite3_value   **argv)
+{
+  sql_graded (context, argv, GRADED_HARDEST);
 }
 
 static gboolean
@@ -763,6 +781,7 @@ ne_store_register_functions (NeStore  *self,
     { "nonet_clues", 1, SQLITE_DETERMINISTIC, sql_clues },
     { "nonet_grade", 1, SQLITE_DETERMINISTIC, sql_grade },
     { "nonet_score", 1, SQLITE_DETERMINISTIC, sql_score },
+    { "nonet_hardest", 1, SQLITE_DETERMINISTIC, sql_hardest },
     { "nonet_valid_text", 1, SQLITE_DETERMINISTIC, sql_valid_text },
     { "nonet_title_key", 1, SQLITE_DETERMINISTIC, sql_title_key },
     { "nonet_puzzle_sound", 1 + N_PUZZLE_CHECKED, SQLITE_DIRECTONLY, sql_puzzle_sound },

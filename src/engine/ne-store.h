@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this build creates and understands (PRAGMA user_version). */
-#define NE_STORE_SCHEMA_VERSION 4
+#define NE_STORE_SCHEMA_VERSION 5
 
 /* PRAGMA application_id of every Nonet library: "NoNt" in ASCII. A file
  * without it is opened only when it is empty or holds the schema of a
@@ -62,6 +62,7 @@ typedef struct
   int             clues;
   int             grade;          /* NcGrade; -1 when not graded */
   int             score;          /* NcGradeResult.score; -1 when not graded */
+  int             hardest;        /* NcGradeResult.hardest (NcTechnique); -1 when not graded */
   char           *title;
   char           *author;
   char           *source;
@@ -219,7 +220,8 @@ void        ne_store_rollback    (NeStore *self);
 void        ne_store_notify_changed (NeStore *self);
 
 /* Adds a checked puzzle with everything known about it: givens with exactly
- * one solution (the caller has solved it), its grade and score. When the
+ * one solution (the caller has solved it), its grade, score and hardest
+ * technique (NcGradeResult's; all -1 when not graded). When the
  * library already holds the same puzzle, or any transform of it (nc_canon),
  * nothing is added: returns 0 and NE_STORE_ERROR_DUPLICATE with a message
  * saying where the original is, e.g. "the same puzzle as “Easy 4” in
@@ -233,6 +235,7 @@ gint64      ne_store_insert_puzzle (NeStore             *self,
                                     const NcGrid        *solution,
                                     int                  grade,
                                     int                  score,
+                                    int                  hardest,
                                     const NePuzzleMeta  *meta,
                                     gint64              *original_id,
                                     GError             **error);
@@ -293,6 +296,10 @@ GPtrArray  *ne_store_list_collections  (NeStore *self, GError **error);
 /* The ids of puzzles (not in the trash, not damaged) in a collection (-1:
  * every collection; 0: in none) with a status (-1: any), ordered by id. */
 GArray     *ne_store_list_puzzle_ids   (NeStore *self, gint64 collection_id, int status, GError **error);
+/* The same, of the puzzles whose hardest technique is this one
+ * (NcTechnique; -1: any, ungraded ones too). */
+GArray     *ne_store_list_puzzle_ids_full (NeStore *self, gint64 collection_id, int status, int hardest,
+                                           GError **error);
 
 /* The built-in collections shipped with Nonet (resources under
  * /io/github/nonet/Nonet/collections/) are imported the first time a

@@ -658,7 +658,7 @@ nonet_generate_dialog_keep (NonetGenerateDialog *self,
       /* The generator solved and graded it: its solution and score go in as they are. */
       kept->puzzle_id = ne_store_insert_puzzle (self->store, &generated->puzzle, &generated->solution,
                                                 (int) generated->grade.grade, (int) generated->grade.score,
-                                                &meta, &original_id, &local_error);
+                                                (int) generated->grade.hardest, &meta, &original_id, &local_error);
       kept->ours = kept->puzzle_id != 0;
       if (kept->puzzle_id == 0 && g_error_matches (local_error, NE_STORE_ERROR, NE_STORE_ERROR_DUPLICATE))
         {

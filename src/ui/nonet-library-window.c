@@ -142,6 +142,7 @@ struct _NonetLibraryWindow
   GtkSearchEntry    *search_entry;
   GtkDropDown       *collection_drop;
   GtkDropDown       *grade_drop;
+  GtkDropDown       *hardest_drop;
   GtkDropDown       *status_drop;
   GtkMenuButton     *clues_button;
   GtkSpinButton     *min_clues_spin;
@@ -508,6 +509,15 @@ nonet_library_window_grade_changed (NonetLibraryWindow *self)
   ne_library_model_set_grade (self->model, row == 0 || row == GTK_INVALID_LIST_POSITION ? -1 : (int) row - 1);
 }
 
+/* Row 0 is any technique; row t + 1 is technique t, guessing the last. */
+static void
+nonet_library_window_hardest_changed (NonetLibraryWindow *self)
+{
+  guint row = gtk_drop_down_get_selected (self->hardest_drop);
+
+  ne_library_model_set_hardest (self->model, row == 0 || row == GTK_INVALID_LIST_POSITION ? -1 : (int) row - 1);
+}
+
 static void
 nonet_library_window_status_changed (NonetLibraryWindow *self)
 {
@@ -591,7 +601,7 @@ nonet_library_window_describe_filters (NonetLibraryWindow *self)
 {
   GString *summary = g_string_new (NULL);
   const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  GtkDropDown *drops[] = { self->collection_drop, self->grade_drop, self->status_drop };
+  GtkDropDown *drops[] = { self->collection_drop, self->grade_drop, self->hardest_drop, self->status_drop };
 
   if (search[0] != '\0')
     g_string_append_printf (summary, _("“%s”"), search);
@@ -671,6 +681,7 @@ nonet_library_window_show_collection (NonetLibraryWindow *self,
 
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   gtk_drop_down_set_selected (self->grade_drop, 0);
+  gtk_drop_down_set_selected (self->hardest_drop, 0);
   gtk_drop_down_set_selected (self->status_drop, 0);
   gtk_spin_button_set_value (self->min_clues_spin, FEWEST_CLUES);
   gtk_spin_button_set_value (self->max_clues_spin, NC_CELLS);
@@ -1159,13 +1170,22 @@ nonet_library_window_setup_filters (NonetLibraryWindow *self)
     NULL,
   };
   g_autoptr(GtkStringList) grade_list = NULL;
+  g_autoptr(GtkStringList) hardest_list = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) status_list = NULL;
 
   for (int g = 0; g < NC_GRADE_COUNT; g++)
     grades[g + 1] = ne_grade_label (g);
   grade_list = gtk_string_list_new (grades);
+  gtk_string_list_append (hardest_list, _("Any Technique"));
+  for (int t = 0; t < NC_TECH_COUNT; t++)
+    {
+      g_autofree char *label = ne_capitalise (ne_technique_label ((NcTechnique) t));
+
+      gtk_string_list_append (hardest_list, label);
+    }
   status_list = gtk_string_list_new (statuses);
   gtk_drop_down_set_model (self->grade_drop, G_LIST_MODEL (grade_list));
+  gtk_drop_down_set_model (self->hardest_drop, G_LIST_MODEL (hardest_list));
   gtk_drop_down_set_model (self->status_drop, G_LIST_MODEL (status_list));
   gtk_menu_button_set_label (self->clues_button, _("Any Clues"));
   nonet_library_window_refresh_collections (self);
@@ -1178,6 +1198,8 @@ nonet_library_window_setup_filters (NonetLibraryWindow *self)
                            G_CALLBACK (nonet_library_window_collection_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->grade_drop, "notify::selected",
                            G_CALLBACK (nonet_library_window_grade_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->hardest_drop, "notify::selected",
+                           G_CALLBACK (nonet_library_window_hardest_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->status_drop, "notify::selected",
                            G_CALLBACK (nonet_library_window_status_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->min_clues_spin, "value-changed",
@@ -1235,6 +1257,7 @@ nonet_library_window_class_init (NonetLibraryWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, collection_drop);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, grade_drop);
+  gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, hardest_drop);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, status_drop);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, clues_button);
   gtk_widget_class_bind_template_child (widget_class, NonetLibraryWindow, min_clues_spin);
