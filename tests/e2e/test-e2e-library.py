@@ -38,6 +38,32 @@ IMPORT_LINES = [
 ]
 
 
+def choose_in_drop_down(app, root, wid, name, current, item, moves):
+    """Chooses item in the drop-down (a combo box) named name, showing
+    current, as from the keyboard: its button pressed through its click
+    action; once its list has the keyboard focus on current, the keys moves
+    from there to item, and Return; then waits for the button to show item.
+    (The list's rows exist while it is closed, and GTK 4.8 says none of
+    them is showing: the focus tells that the list is open.)"""
+    combo = e2e.wait_for(f"the drop-down {name!r}",
+                         lambda: app.find_in(root, lambda a: a is not None and a.name == name
+                                             and a.getRole() == pyatspi.ROLE_COMBO_BOX))
+
+    def button_showing(label):
+        return app.find_in(combo, lambda a: a is not None and a.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                           and a.name == label)
+
+    button = e2e.wait_for(f"{name!r} to show {current!r}", lambda: button_showing(current))
+    action = button.queryAction()
+    action.doAction([action.getName(i) for i in range(action.nActions)].index("click"))
+    e2e.wait_for(f"the focus on the row {current!r} of {name!r}",
+                 lambda: app.find_in(combo, lambda a: a is not None and a.name == current
+                                     and a.getRole() == pyatspi.ROLE_LIST_ITEM
+                                     and a.getState().contains(pyatspi.STATE_FOCUSED)))
+    e2e.key_window(wid, *moves, "Return")
+    e2e.wait_for(f"{name!r} to show {item!r}", lambda: button_showing(item))
+
+
 def search(app, wid, text):
     e2e.key_window(wid, "ctrl+f", "ctrl+a", "BackSpace")
     e2e.type_window(wid, text)
@@ -99,6 +125,19 @@ def test(home, apps):
     e2e.wait_for("the row of “Easy 1”", lambda: app.find_named(library, "Easy 1"))
     print("library open: “Easy 1” listed")
     app.screenshot(os.path.join(shot_dir, "e2e-library.png"), wid)
+
+    # The Hardest Technique filter: X-wing (the 11th technique) leaves the
+    # puzzles that need one and nothing harder, the Hard collection's.
+    choose_in_drop_down(app, library, wid, "Hardest Technique", "Any Technique", "X-wing",
+                        ["Down"] * 11)
+    e2e.wait_for("“Hard 1” listed and “Easy 1” not",
+                 lambda: app.find_named(library, "Hard 1") is not None
+                 and app.find_named(library, "Easy 1") is None)
+    app.screenshot(os.path.join(shot_dir, "e2e-library-x-wing.png"), wid)
+    choose_in_drop_down(app, library, wid, "Hardest Technique", "X-wing", "Any Technique",
+                        ["Up"] * 11)
+    e2e.wait_for("the row of “Easy 1” again", lambda: app.find_named(library, "Easy 1"))
+    print("hardest technique X-wing: “Hard 1” listed, “Easy 1” not")
 
     search(app, wid, "Extreme")
     e2e.wait_for("the row of “Extreme 1”", lambda: app.find_named(library, "Extreme 1"))
