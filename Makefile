@@ -87,7 +87,7 @@ build-tsan: deps-run
 MESON_TEST := $(XVFB_RUN) $(MESON) test --print-errorlogs --num-processes 2
 
 test: build deps-test
-	$(MESON_TEST) -C $(BUILD)
+	$(MESON_TEST) -C $(BUILD) $(TEST_ARGS)
 
 test-asan: build-asan deps-test
 	$(MESON_TEST) -C $(ASAN_BUILD) --setup asan
@@ -100,8 +100,10 @@ test-tsan: build-tsan deps-test
 valgrind: build deps-test
 	$(MESON_TEST) -C $(BUILD) --setup valgrind test-e2e-kill
 
+# The end-to-end tests (suite e2e) run once, under ASan; the plain build
+# runs the rest, the installed app's and Orca's tests among them.
 check: deps-test
-	$(MAKE) test
+	$(MAKE) test TEST_ARGS="--no-suite e2e"
 	$(MAKE) test-asan
 	$(MAKE) test-tsan
 	$(MAKE) valgrind
