@@ -286,6 +286,38 @@ def paste(app, text, what, predicate, timeout=20):
         clipboard.stop()
 
 
+def entry_text(accessible):
+    """An entry's text (GTK 4.8 gives none for an end offset of -1)."""
+    text = accessible.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def enter_path(app, title, path):
+    """Puts path in the name entry of the file chooser titled title, all at
+    once (pasted: typed, each folder on the way, /tmp among them, would be
+    listed for completion, and GTK 4.8's list loses the names it cached of
+    files that vanish meanwhile, which ASan reports as leaks), and waits
+    until the entry holds it. Returns the chooser's window id."""
+    wid = wait_for(f"the file chooser {title!r}", lambda: window_named(app, title))
+    root = app.window(title)
+
+    def holds_path():
+        found = app.find_in(root, lambda a: a is not None and a.getRole() == pyatspi.ROLE_TEXT
+                            and entry_text(a) == path)
+        return found is not None
+
+    wait_for(f"the name entry of {title!r}", lambda: app.find_in(
+        root, lambda a: a is not None and a.getRole() == pyatspi.ROLE_TEXT
+        and a.getState().contains(pyatspi.STATE_FOCUSED)))
+    clipboard = Clipboard(path)
+    try:
+        key_window(wid, "ctrl+a", "ctrl+v")
+        wait_for(f"{path!r} in the name entry", holds_path)
+    finally:
+        clipboard.stop()
+    return wid
+
+
 def key_window(wid, *keys):
     """Presses keys in one window (the app's other windows than the main one)."""
     xdotool("windowfocus", "--sync", wid)
@@ -559,11 +591,7 @@ def export_pdf(app, dialog, pdf, shots, one_a_page_with_solutions=False):
         app.screenshot(shots.replace("chooser", "options"), options)
     # Return: the default button is Export….
     key_window(options, "Return")
-    chooser = wait_for("the file chooser", lambda: window_named(app, "Export as PDF"))
-    time.sleep(1)
-    key_window(chooser, "ctrl+a")
-    type_window(chooser, pdf)
-    time.sleep(0.5)
+    chooser = enter_path(app, "Export as PDF", pdf)
     if shots:
         app.screenshot(shots, chooser)
     key_window(chooser, "Return")

@@ -89,11 +89,7 @@ def export(app, label, title, path):
     """A menu item's export, through the file chooser: types path there and
     waits for the "Saved" toast and the file."""
     menu_item(app, label)
-    chooser = e2e.wait_for(f"the file chooser {title!r}", lambda: e2e.window_named(app, title))
-    time.sleep(1)
-    e2e.key_window(chooser, "ctrl+a")
-    e2e.type_window(chooser, path)
-    time.sleep(0.5)
+    chooser = e2e.enter_path(app, title, path)
     e2e.key_window(chooser, "Return")
     saved = f"Saved “{os.path.basename(path)}”"
     e2e.wait_for(f"the toast {saved!r}", lambda: find_named(app, saved), timeout=30)
