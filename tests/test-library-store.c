@@ -739,6 +739,68 @@ test_builtin (Fixture       *fixture,
   g_assert_cmpint (query_int (store, "SELECT count (*) FROM collection"), ==, 6);
 }
 
+static void
+on_async_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* ne_store_import_builtin_async with its store, run to its end. */
+static guint
+import_builtin_async (NeStore  *store,
+                      GError  **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  ne_store_import_builtin_async (store, NULL, on_async_done, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return ne_store_import_builtin_finish (store, result, error);
+}
+
+/* The app's first start: the library opens without the built-in
+ * collections, which a thread adds on a connection of its own while the
+ * store stays usable; the store then says the library changed. Once in,
+ * they are not imported again, and no thread is needed to know it. */
+static void
+test_builtin_later (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autoptr(NeStore) again = NULL;
+  g_autoptr(NeGame) game = NULL;
+  NcGrid euler = grid_from_line (EULER1);
+  NcGrid euler_solution = grid_from_line (EULER1_SOLUTION);
+
+  fixture->store = ne_store_open_or_recover_later (fixture->path, &message, &error);
+  g_assert_no_error (error);
+  g_assert_null (message);
+  g_signal_connect (fixture->store, "library-changed", G_CALLBACK (on_library_changed), fixture);
+  g_assert_cmpuint (ne_store_count_puzzles (fixture->store, &error), ==, 0);
+  g_assert_no_error (error);
+
+  /* A game started before, as the app's first puzzle is. */
+  game = ne_game_new_in_store (fixture->store, &euler, &euler_solution, NULL, &error);
+  g_assert_no_error (error);
+  fixture->n_changed = 0;
+
+  g_assert_cmpuint (import_builtin_async (fixture->store, &error), ==, N_BUILTIN);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->n_changed, ==, 1);
+  g_assert_cmpuint (ne_store_count_puzzles (fixture->store, &error), ==, N_BUILTIN + 1);
+  g_assert_cmpint (query_int (fixture->store, "SELECT count (*) FROM collection WHERE builtin"), ==, 6);
+
+  g_assert_cmpuint (import_builtin_async (fixture->store, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->n_changed, ==, 1);
+  again = ne_store_open_or_recover_later (fixture->path, &message, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ne_store_count_puzzles (again, &error), ==, N_BUILTIN + 1);
+}
+
 /* Under the title sort the built-in library reads as its files are
  * numbered: "Easy 2" before "Easy 10". */
 static void
@@ -1524,6 +1586,7 @@ main (int   argc,
   add_test ("insert-invalid", test_insert_invalid);
   add_test ("add-puzzle-fills-columns", test_add_puzzle_fills_columns);
   add_test ("builtin", test_builtin);
+  add_test ("builtin-later", test_builtin_later);
   add_test ("builtin-title-order", test_builtin_title_order);
   add_test ("edit", test_edit);
   add_test ("collections", test_collections);

@@ -220,3 +220,66 @@ ne_store_import_builtin (NeStore  *self,
     return 0;
   return n_added;
 }
+
+/* The thread of ne_store_import_builtin_async: a connection of its own. */
+static void
+import_builtin_thread (GTask        *task,
+                       gpointer      source,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  GError *error = NULL;
+  g_autoptr(NeStore) other = ne_store_open_full (task_data, FALSE, &error);
+  guint n_added = 0;
+
+  if (other != NULL)
+    n_added = ne_store_import_builtin (other, &error);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_int (task, n_added);
+}
+
+void
+ne_store_import_builtin_async (NeStore             *self,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (NE_IS_STORE (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ne_store_import_builtin_async);
+  /* The usual case, at every start but the first: up to date, no thread. */
+  if (builtin_version (self, &error) >= BUILTIN_VERSION || error != NULL)
+    {
+      if (error != NULL)
+        g_task_return_error (task, error);
+      else
+        g_task_return_int (task, 0);
+      return;
+    }
+  g_task_set_task_data (task, g_strdup (self->path), g_free);
+  g_task_run_in_thread (task, import_builtin_thread);
+}
+
+guint
+ne_store_import_builtin_finish (NeStore       *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  gssize n_added;
+
+  g_return_val_if_fail (NE_IS_STORE (self), 0);
+  g_return_val_if_fail (g_task_is_valid (result, self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  n_added = g_task_propagate_int (G_TASK (result), error);
+  if (n_added > 0)
+    ne_store_notify_changed (self);
+  return n_added > 0 ? (guint) n_added : 0;
+}

@@ -110,6 +110,11 @@ enum
 
 /* ne-store.c */
 gint64        ne_store_now_ms         (void);
+/* ne_store_open, importing the built-in collections only when builtin is
+ * TRUE (ne_store_import_builtin_async opens one so, on its thread). */
+NeStore      *ne_store_open_full      (const char    *path,
+                                       gboolean       builtin,
+                                       GError       **error);
 /* A prepared statement, reset and unbound after its last use. */
 sqlite3_stmt *ne_store_stmt           (NeStore       *self,
                                        Stmt           which);

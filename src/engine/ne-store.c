@@ -916,9 +916,13 @@ ne_store_check_library (NeStore   *self,
   return FALSE;
 }
 
+/* Opens self->path; check: run SQLite's quick check on a library that is
+ * not new; builtin: import the built-in collections as well (else
+ * ne_store_import_builtin_async does, later). */
 static gboolean
 ne_store_setup (NeStore   *self,
                 gboolean   check,
+                gboolean   builtin,
                 GError   **error)
 {
   const char *what = _("Could not open the game library");
@@ -1024,16 +1028,17 @@ ne_store_setup (NeStore   *self,
         g_error_free (local_error);
       }
   }
-  {
-    GError *local_error = NULL;
+  if (builtin)
+    {
+      GError *local_error = NULL;
 
-    ne_store_import_builtin (self, &local_error);
-    if (local_error != NULL)
-      {
-        g_propagate_error (error, local_error);
-        return FALSE;
-      }
-  }
+      ne_store_import_builtin (self, &local_error);
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 
@@ -1092,18 +1097,25 @@ ne_store_new_for_path (const char *path)
 }
 
 NeStore *
+ne_store_open_full (const char  *path,
+                    gboolean     builtin,
+                    GError     **error)
+{
+  g_autoptr(NeStore) self = ne_store_new_for_path (path);
+
+  if (!ne_store_setup (self, FALSE, builtin, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+NeStore *
 ne_store_open (const char  *path,
                GError     **error)
 {
-  g_autoptr(NeStore) self = NULL;
-
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self = ne_store_new_for_path (path);
-  if (!ne_store_setup (self, FALSE, error))
-    return NULL;
-  return g_steal_pointer (&self);
+  return ne_store_open_full (path, TRUE, error);
 }
 
 /* Renames path and its -wal and -shm to "<path>.corrupt-<stamp>" (+ the
@@ -1136,23 +1148,20 @@ move_aside (const char  *path,
   return g_steal_pointer (&target);
 }
 
-NeStore *
-ne_store_open_or_recover (const char  *path,
-                          char       **moved_aside_message,
-                          GError     **error)
+static NeStore *
+ne_store_open_or_recover_full (const char  *path,
+                               gboolean     builtin,
+                               char       **moved_aside_message,
+                               GError     **error)
 {
   g_autoptr(NeStore) self = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *aside = NULL;
   g_autofree char *display_aside = NULL;
 
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (moved_aside_message != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   *moved_aside_message = NULL;
   self = ne_store_new_for_path (path);
-  if (ne_store_setup (self, TRUE, &local_error))
+  if (ne_store_setup (self, TRUE, builtin, &local_error))
     return g_steal_pointer (&self);
 
   /* Only a damaged file is moved: a newer library, a folder that cannot be
@@ -1172,7 +1181,7 @@ ne_store_open_or_recover (const char  *path,
   if (aside == NULL)
     return NULL;
 
-  self = ne_store_open (path, error);
+  self = ne_store_open_full (path, builtin, error);
   if (self == NULL)
     return NULL;
   display_aside = g_filename_display_name (aside);
@@ -1181,6 +1190,30 @@ ne_store_open_or_recover (const char  *path,
                      "moved to %s and a new library was started.",
                      self->display_path, display_aside);
   return g_steal_pointer (&self);
+}
+
+NeStore *
+ne_store_open_or_recover (const char  *path,
+                          char       **moved_aside_message,
+                          GError     **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (moved_aside_message != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return ne_store_open_or_recover_full (path, TRUE, moved_aside_message, error);
+}
+
+NeStore *
+ne_store_open_or_recover_later (const char  *path,
+                                char       **moved_aside_message,
+                                GError     **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (moved_aside_message != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return ne_store_open_or_recover_full (path, FALSE, moved_aside_message, error);
 }
 
 void

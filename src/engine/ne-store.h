@@ -6,7 +6,7 @@
  * most the move being made. Use a store from one thread (the main thread). */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "nc-game.h"
 
@@ -312,5 +312,18 @@ guint       ne_store_import_builtin    (NeStore *self, GError **error);
  * (with its -wal and -shm), creates a fresh one, and says so in
  * *moved_aside_message (NULL when nothing was moved) for the app to show. */
 NeStore    *ne_store_open_or_recover   (const char *path, char **moved_aside_message, GError **error);
+/* The same, but a library that still lacks the built-in collections is
+ * opened without them, at once: the app shows its first window without
+ * waiting, and ne_store_import_builtin_async adds them meanwhile. */
+NeStore    *ne_store_open_or_recover_later (const char *path, char **moved_aside_message,
+                                            GError **error);
+/* ne_store_import_builtin on a thread and a connection of its own (the
+ * library lock then keeps this store's writes waiting, within its busy
+ * timeout); at once, without a thread, when the library is up to date.
+ * _finish says how many puzzles were added and, when some were, emits
+ * ::library-changed on self. */
+void        ne_store_import_builtin_async  (NeStore *self, GCancellable *cancellable,
+                                            GAsyncReadyCallback callback, gpointer user_data);
+guint       ne_store_import_builtin_finish (NeStore *self, GAsyncResult *result, GError **error);
 
 G_END_DECLS

@@ -236,6 +236,39 @@ nonet_window_tell_recovered (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static void
+nonet_window_builtin_imported (GObject      *source,
+                               GAsyncResult *result,
+                               gpointer      user_data)
+{
+  g_autoptr(NonetWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  guint n_added = ne_store_import_builtin_finish (NE_STORE (source), result, &error);
+
+  if (error != NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("The built-in puzzles could not be added to the library: %s"),
+                                                error->message);
+
+      nonet_window_toast (self, title);
+      return;
+    }
+  g_debug ("built-in collections: %u puzzles added", n_added);
+}
+
+/* The built-in collections, on a first start, once the window shows: their
+ * puzzles are checked and graded on a thread, off the way to the first
+ * frame; the library shows them when they are in. */
+static gboolean
+nonet_window_import_builtin (gpointer user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+
+  if (self->store != NULL)
+    ne_store_import_builtin_async (self->store, NULL, nonet_window_builtin_imported, g_object_ref (self));
+  return G_SOURCE_REMOVE;
+}
+
 /* Resumes the game in progress; the first start ever generates one. */
 void
 nonet_window_open_library (NonetWindow *self)
@@ -245,7 +278,7 @@ nonet_window_open_library (NonetWindow *self)
   g_autofree char *path = ne_store_default_path ();
   g_autofree char *recovered = NULL;
 
-  self->store = ne_store_open_or_recover (path, &recovered, &error);
+  self->store = ne_store_open_or_recover_later (path, &recovered, &error);
   if (recovered != NULL)
     {
       g_object_set_data_full (G_OBJECT (self), "nonet-recovered", g_steal_pointer (&recovered), g_free);
@@ -267,6 +300,7 @@ nonet_window_open_library (NonetWindow *self)
        * program holds the library, a move freezes the window this long at
        * most before the toast says so (the next move saves them all). */
       ne_store_set_busy_timeout (self->store, 1000);
+      g_idle_add_full (G_PRIORITY_LOW, nonet_window_import_builtin, g_object_ref (self), g_object_unref);
       game = ne_game_resume (self->store, &error);
       if (game == NULL && error != NULL)
         {

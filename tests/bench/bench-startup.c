@@ -14,7 +14,7 @@ on_activate (GApplication *app)
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
   gtk_window_set_title (GTK_WINDOW (window), "Floor");
-  gtk_window_set_default_size (GTK_WINDOW (window), 600, 720);
+  gtk_window_set_default_size (GTK_WINDOW (window), 680, 720);
   gtk_window_present (GTK_WINDOW (window));
 }
 
