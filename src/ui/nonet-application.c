@@ -83,6 +83,9 @@ static const struct {
   { "app.quit", { "<Control>q", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "win.help", { "F1", NULL } },
+  /* The shortcuts window's key, which GtkApplication would give it were it
+   * gtk/help-overlay.ui (see nonet_window_action_shortcuts). */
+  { "win.show-help-overlay", { "<Control>question", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.new-game-menu", { "<Control>n", NULL } },
   { "win.enter-puzzle", { "<Control>e", NULL } },

@@ -114,27 +114,19 @@ on_shortcuts_map (GtkWidget *shortcuts)
   name_shortcuts_tools (shortcuts);
 }
 
-/* The application gives the window its shortcuts window once the window
- * is added to it, after the window's init. */
-static void
-nonet_window_a11y_realize (NonetWindow *self)
+/* The shortcuts window, once made (nonet_window_action_shortcuts). */
+void
+nonet_window_a11y_shortcuts (GtkWindow *shortcuts)
 {
-  GtkShortcutsWindow *shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
-
   /* Untitled, GTK 4.8 names it "GtkShortcutsWindow". */
-  if (shortcuts != NULL && g_signal_handler_find (shortcuts, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
-                                                  on_shortcuts_map, NULL) == 0)
-    {
-      gtk_window_set_title (GTK_WINDOW (shortcuts), _("Keyboard Shortcuts"));
-      g_signal_connect_after (shortcuts, "map", G_CALLBACK (on_shortcuts_map), NULL);
-    }
+  gtk_window_set_title (shortcuts, _("Keyboard Shortcuts"));
+  g_signal_connect_after (shortcuts, "map", G_CALLBACK (on_shortcuts_map), NULL);
 }
 
 void
 nonet_window_a11y_init (NonetWindow *self)
 {
   nonet_a11y_quiet_class_names (GTK_WIDGET (self));
-  g_signal_connect (self, "realize", G_CALLBACK (nonet_window_a11y_realize), NULL);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (nonet_window_a11y_first_active), NULL);
   g_signal_connect_after (self, "map", G_CALLBACK (nonet_window_a11y_first_active), NULL);
 }

@@ -25,6 +25,9 @@ struct _NonetWindow
 {
   AdwApplicationWindow  parent_instance;
 
+  /* The shortcuts window, made the first time it is asked for. */
+  GtkWindow            *shortcuts;
+
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwSqueezer          *new_game_squeezer;  /* the labelled button, else the icon */
@@ -236,6 +239,7 @@ void     nonet_window_stop_explaining       (NonetWindow  *self);
 /* nonet-window-a11y.c: the window heard with a screen reader */
 /* Names what GTK 4.8 names by class or mnemonic; the launch is said. */
 void     nonet_window_a11y_init             (NonetWindow  *self);
+void     nonet_window_a11y_shortcuts        (GtkWindow    *shortcuts);
 /* Undoes (redo: redoes) a move of game, puts the cursor on its cell and
  * says what changed ("Undid 5 at row 3, column 4"). */
 void     nonet_window_a11y_undo             (NonetWindow  *self,

@@ -669,6 +669,32 @@ nonet_window_action_help (GtkWidget  *widget,
                      nonet_window_help_shown, g_object_ref (widget));
 }
 
+/* Ctrl+? and the menu's Keyboard Shortcuts. The window is made the first
+ * time, not with the main window (as GtkApplication makes a
+ * gtk/help-overlay.ui): its 43 objects took a tenth of the time to the
+ * first window, and most starts never show it. It is what GTK's help
+ * overlay is: modal over this window, hidden when closed. */
+static void
+nonet_window_action_shortcuts (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  NonetWindow *self = NONET_WINDOW (widget);
+
+  if (self->shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/nonet/Nonet/nonet-shortcuts-window.ui");
+
+      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      g_object_ref_sink (self->shortcuts);
+      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
+      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+      nonet_window_a11y_shortcuts (self->shortcuts);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
 /* The toast's Resume: the game New Game or a puzzle entered took the place of. */
 static void
 nonet_window_action_resume_game (GtkWidget  *widget,
@@ -875,6 +901,9 @@ nonet_window_dispose (GObject *object)
         g_signal_handlers_disconnect_by_data (window, self);
       }
   }
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
+  g_clear_object (&self->shortcuts);
   nonet_window_stop_clock (self);
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
@@ -1016,6 +1045,7 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.resume-game", "x", nonet_window_action_resume_game);
   gtk_widget_class_install_action (widget_class, "win.welcome", "s", nonet_window_action_welcome);
   gtk_widget_class_install_action (widget_class, "win.help", NULL, nonet_window_action_help);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, nonet_window_action_shortcuts);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, nonet_window_action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, nonet_window_action_redo);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, nonet_window_action_reset);
