@@ -8,7 +8,8 @@
 # nothing. Needs an X display (xvfb-run) and xdotool.
 # Environment: NONET_APP (the binary), GSETTINGS_SCHEMA_DIR (its compiled
 # schema), BENCH_FLOOR_APP (bench-startup.c: an empty libadwaita window,
-# the toolkit's floor), BENCH_RUNS (default 7).
+# the toolkit's floor), BENCH_RUNS (default 7), BENCH_BASELINE_APP (another
+# build of nonet, an older commit's, say, measured beside them).
 
 import os
 import shutil
@@ -119,6 +120,12 @@ def main():
     # caches); a later start reuses one that a first start filled. All are
     # interleaved, so a slow moment of the machine hits all alike.
     subjects = [("Nonet", [app]), ("floor", [floor])]
+    baseline = os.environ.get("BENCH_BASELINE_APP")
+    if baseline:
+        if not os.access(baseline, os.X_OK):
+            print(f"FAIL: BENCH_BASELINE_APP is not an executable: {baseline!r}")
+            return 1
+        subjects.insert(1, ("baseline Nonet", [baseline]))
     sudoku = shutil.which("gnome-sudoku") or "/usr/games/gnome-sudoku"
     if os.access(sudoku, os.X_OK):
         subjects.append(("GNOME Sudoku", [sudoku]))
@@ -147,19 +154,22 @@ def main():
             shutil.rmtree(home, ignore_errors=True)
 
     print(f"start-up to a visible window and settled RSS, median of {runs} runs each")
-    print(f"{'':14} {'start':>6} {'to window':>10} {'RSS':>10}")
+    print(f"{'':15} {'start':>6} {'to window':>10} {'RSS':>10}")
     medians = {}
     for name, _ in subjects:
         for kind in kinds:
             times, rsses = results[(name, kind)]
             medians[(name, kind)] = (median_of(times), median_of(rsses))
             t, r = medians[(name, kind)]
-            print(f"{name:14} {kind:>6} {t * 1000:8.0f} ms {r / 1024:7.1f} MiB")
-    print("Nonet against the floor, same start:")
-    for kind in kinds:
-        nt, nr = medians[("Nonet", kind)]
-        ft, fr = medians[("floor", kind)]
-        print(f"  {kind:>6}: {nt / ft:4.2f}x the time, {(nr - fr) / 1024:+5.1f} MiB")
+            print(f"{name:15} {kind:>6} {t * 1000:8.0f} ms {r / 1024:7.1f} MiB")
+    for name in ("Nonet", "baseline Nonet"):
+        if (name, "first") not in medians:
+            continue
+        print(f"{name} against the floor, same start:")
+        for kind in kinds:
+            nt, nr = medians[(name, kind)]
+            ft, fr = medians[("floor", kind)]
+            print(f"  {kind:>6}: {nt / ft:4.2f}x the time, {(nr - fr) / 1024:+5.1f} MiB")
     return 0
 
 
