@@ -1159,6 +1159,10 @@ ne_store_open_or_recover_full (const char  *path,
   g_autofree char *aside = NULL;
   g_autofree char *display_aside = NULL;
 
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (moved_aside_message != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   *moved_aside_message = NULL;
   self = ne_store_new_for_path (path);
   if (ne_store_setup (self, TRUE, builtin, &local_error))
@@ -1197,10 +1201,6 @@ ne_store_open_or_recover (const char  *path,
                           char       **moved_aside_message,
                           GError     **error)
 {
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (moved_aside_message != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   return ne_store_open_or_recover_full (path, TRUE, moved_aside_message, error);
 }
 
@@ -1209,10 +1209,6 @@ ne_store_open_or_recover_later (const char  *path,
                                 char       **moved_aside_message,
                                 GError     **error)
 {
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (moved_aside_message != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   return ne_store_open_or_recover_full (path, FALSE, moved_aside_message, error);
 }
 
