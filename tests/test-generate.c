@@ -166,6 +166,34 @@ test_low_target (void)
       }
 }
 
+/* 18 clues go through the pool search, with symmetry too: honest either
+ * way, and a puzzle reached comes back the same from its seed alone (the
+ * budget can only stop the search early). */
+static void
+test_pool_target (void)
+{
+  const NcSymmetry symmetries[] = { NC_SYMMETRY_NONE, NC_SYMMETRY_ROTATE_180 };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (symmetries); i++)
+    {
+      NcGenerateParams params = params_for (18, symmetries[i], 5 + i);
+      NcGenerated out, again;
+
+      params.budget_seconds = 5;
+      out = generate_checked (&params);
+      if (out.status != NC_GENERATE_OK)
+        {
+          g_assert_cmpint (out.clues, >, 18);
+          continue;
+        }
+      g_assert_cmpint (out.clues, ==, 18);
+      params.budget_seconds = 120;
+      again = generate_checked (&params);
+      g_assert_cmpint (again.status, ==, NC_GENERATE_OK);
+      g_assert_true (nc_grid_equal (&again.puzzle, &out.puzzle));
+    }
+}
+
 static void
 test_minimal (void)
 {
@@ -756,6 +784,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/generate/targets", test_targets);
   g_test_add_func ("/core/generate/low-target", test_low_target);
+  g_test_add_func ("/core/generate/pool-target", test_pool_target);
   g_test_add_func ("/core/generate/minimal", test_minimal);
   g_test_add_func ("/core/generate/symmetry", test_symmetry);
   g_test_add_func ("/core/generate/reproducible", test_reproducible);

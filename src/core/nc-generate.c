@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nc-generate.c: the generator: random solved grids, clue removal in
- * symmetric orbits, a local search below what removal reaches, and IDs. */
+ * symmetric orbits, a local search below what removal reaches (a pool of
+ * puzzles for the lowest targets), and IDs. */
 
 #include "nc-generate.h"
 
@@ -31,15 +32,11 @@
 /* How often a move lets the solved grid drift (see gen_move). Measured at
  * 18 clues, 10 seeds, 20 s each: a fixed grid reached 2 to 5 of 10, one
  * move in 8, 4 or 2 drifting 8 or 9 of 10, every move 2 of 10; at 19 and
- * 20, one in 4 costs nothing. At 18 again, one in 2 with restarts after
- * 20,000 moves reached 17 of 20 where one in 4 and 3,000 reached 14 of 20:
- * the lowest targets wander more and longer. (Trying every pair of clues
- * dropped with one added back, at 19 clues, never found an 18 in 80,000
- * tries, so the search does not.) */
+ * 20, one in 4 costs nothing. (Trying every pair of clues dropped with one
+ * added back, at 19 clues, never found an 18 in 80,000 tries, so the
+ * search does not.) Targets of POOL_TARGET and below use the pool search
+ * instead (gen_pool_candidate). */
 #define DRIFT_ONE_IN 4
-#define LOW_TARGET 18
-#define LOW_STALL_MOVES 20000
-#define LOW_DRIFT_ONE_IN 2
 /* Moves for targets up to this many clues look for a second solution
  * knowing the first (nc_solver_find_other), which finds different second
  * solutions than counting does, and so different puzzles. Above it they
@@ -449,28 +446,43 @@ gen_drop (Gen *g, State *s, int orbit)
 }
 
 /* Takes orbits away in random order while the solution stays unique,
- * never below floor clues. One pass is enough for minimality: an orbit
- * needed when it was tried is still needed once others are gone. */
-static void
-gen_reduce (Gen *g, State *s, int floor)
+ * never below floor clues, and gives up (returning false) once it cannot
+ * end with hope clues or fewer: the orbits not yet tried could not all go.
+ * One pass is enough for minimality: an orbit needed when it was tried is
+ * still needed once others are gone. */
+static bool
+gen_reduce_hoping (Gen *g, State *s, int floor, int hope)
 {
   const Orbits *o = &g->orbits;
   uint8_t order[NC_CELLS];
-  int     n = 0;
+  int     n = 0, untried = 0;
 
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
-      order[n++] = (uint8_t) i;
+      {
+        order[n++] = (uint8_t) i;
+        untried += o->size[i];
+      }
   nc_rng_shuffle (&g->rng, order, n);
   for (int i = 0; i < n && s->clues > floor && gen_tick (g); i++)
     {
       int orbit = order[i];
 
+      if (s->clues - untried > hope)
+        return false;
+      untried -= o->size[orbit];
       if (s->clues - o->size[orbit] >= floor)
         gen_drop (g, s, orbit);
     }
   if (s->clues < g->lowest)
     g->lowest = s->clues;
+  return s->clues <= hope;
+}
+
+static void
+gen_reduce (Gen *g, State *s, int floor)
+{
+  gen_reduce_hoping (g, s, floor, NC_CELLS);
 }
 
 /* Adds absent orbits to make exactly count clues; false when the orbit
@@ -558,7 +570,7 @@ gen_move (Gen *g, State *s)
           break;
         }
       if (adds == 0)
-        drift = nc_rng_below (&g->rng, g->target <= LOW_TARGET ? LOW_DRIFT_ONE_IN : DRIFT_ONE_IN) == 0;
+        drift = nc_rng_below (&g->rng, DRIFT_ONE_IN) == 0;
       if (drift)
         {
           int orbit;
@@ -605,16 +617,191 @@ gen_move (Gen *g, State *s)
   return g->stop == STOP_NONE;
 }
 
+/* ---- the pool search, for the lowest targets ---- */
+
+/* The pool search (gen_pool_candidate), for targets of POOL_TARGET clues
+ * and fewer. Measured at 17 and 18 clues (3 to 6 seeds each, as far as
+ * this session's time went; the figures vary much from seed to seed):
+ * - one orbit dropped per move, as the single line of moves does: two
+ *   took 3 to 6 times as long at 18 clues, three never reached 18 in 20 s
+ *   once the pool stood at 19;
+ * - at most three orbits added back (POOL_MAX_ADDS), the move abandoned
+ *   beyond: without a limit 18 took 3 to 10 times as long;
+ * - the solved grid drifting in one addition in four: one in two took
+ *   twice as long at 18 and did no better at 17;
+ * - 200 puzzles: 20 or 50 reached 18 less often in 10 s, 500 and 1,000
+ *   took 2 to 5 times as long, and 500 did no better at 17;
+ * - the random part of the loss up to one clue: up to two clues did no
+ *   better at 17;
+ * - no restarts: starting the pool afresh after 30,000 or 100,000
+ *   children without a lower count never reached 17 in 45 s. */
+#define POOL_TARGET 18
+#define POOL_SIZE 200
+#define POOL_MAX_ADDS 3
+#define POOL_DRIFT_ONE_IN 4
+/* A pool entry's loss is its clue count times POOL_CLUE_WEIGHT plus a
+ * random part below POOL_NOISE: integers, so that a seed gives the same
+ * puzzle on any machine. */
+#define POOL_CLUE_WEIGHT 1024
+#define POOL_NOISE 1024
+
+typedef struct
+{
+  State    state;
+  uint32_t loss;      /* UINT32_MAX: the slot holds nothing yet */
+  uint64_t hash;      /* of the puzzle, to keep copies of one out */
+} PoolEntry;
+
+static uint64_t
+puzzle_hash (const NcGrid *puzzle)
+{
+  uint64_t h = 0xcbf29ce484222325ull;
+
+  for (int i = 0; i < NC_CELLS; i++)
+    h = (h ^ puzzle->cell[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* Unsettles a unique puzzle and settles it again elsewhere: takes a random
+ * orbit away, then, while the puzzle has a second solution, adds an orbit
+ * where the two solutions differ, with the digits of either (the other's
+ * in one addition of POOL_DRIFT_ONE_IN). Whichever it takes, the pair is
+ * told apart there; taking the other's digits lets the solved grid drift.
+ * False when the move was abandoned (stop, no orbit to add, or more than
+ * POOL_MAX_ADDS added). */
+static bool
+pool_unsettle (Gen *g, State *s)
+{
+  const Orbits *o = &g->orbits;
+  uint8_t present[NC_CELLS], candidates[NC_CELLS];
+  int     n_present = 0, adds = 0;
+
+  for (int i = 0; i < o->n; i++)
+    if (orbit_present (s, o, i))
+      present[n_present++] = (uint8_t) i;
+  if (n_present == 0)
+    return false;
+  orbit_clear (s, o, present[nc_rng_below (&g->rng, (uint32_t) n_present)]);
+
+  for (;;)
+    {
+      NcGrid other;
+      int    n = 0, orbit;
+      bool   take_other;
+
+      if (!gen_other (g, &s->puzzle, &s->solution, NULL, 0, &other))
+        return true;
+      if (g->stop != STOP_NONE)
+        return false;
+      for (int i = 0; i < o->n; i++)
+        {
+          bool differs = false;
+
+          if (orbit_present (s, o, i))
+            continue;
+          for (int k = 0; k < o->size[i]; k++)
+            differs |= other.cell[o->cells[i][k]] != s->solution.cell[o->cells[i][k]];
+          if (differs)
+            candidates[n++] = (uint8_t) i;
+        }
+      if (n == 0 || adds++ == POOL_MAX_ADDS)
+        return false;
+      orbit = candidates[nc_rng_below (&g->rng, (uint32_t) n)];
+      take_other = nc_rng_below (&g->rng, POOL_DRIFT_ONE_IN) == 0;
+      if (take_other)
+        s->solution = other;
+      orbit_restore (s, o, orbit);
+    }
+}
+
+/* One candidate for the lowest targets: a pool of unique minimal puzzles
+ * evolves. A random entry is unsettled (pool_unsettle) and reduced to a
+ * minimal puzzle again; the child takes the place of the entry with the
+ * highest loss, its clue count plus a random part, when its own is lower.
+ * The random part keeps puzzles one clue above the best in the pool, and
+ * so the pool varied: a single line of moves mostly ends on a plateau. An
+ * empty slot chosen gives a fresh grid reduced top-down instead, so the
+ * pool fills while it already evolves. pool holds POOL_SIZE entries; best
+ * gets the fewest clues seen; true when it has the target. */
+static bool
+gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
+{
+  int worst = 0;
+
+  for (int i = 0; i < POOL_SIZE; i++)
+    pool[i].loss = UINT32_MAX;
+  g->lowest = NC_CELLS;
+  best->clues = NC_CELLS + 1;
+  while (gen_tick (g))
+    {
+      int       parent = (int) nc_rng_below (&g->rng, POOL_SIZE);
+      PoolEntry child;
+      bool      copy = false;
+      int       hope;
+
+      if (pool[parent].loss == UINT32_MAX)
+        gen_fresh (g, &child.state);
+      else
+        {
+          child.state = pool[parent].state;
+          if (!pool_unsettle (g, &child.state))
+            continue;
+        }
+      if (child.state.clues < g->target && !gen_pad (g, &child.state, g->target))
+        continue;
+      /* A child whose loss cannot come below the worst's is given up as
+       * soon as that shows. */
+      hope = pool[worst].loss == UINT32_MAX ? NC_CELLS : (int) ((pool[worst].loss - 1) / POOL_CLUE_WEIGHT);
+      if (!gen_reduce_hoping (g, &child.state, g->target, hope) && g->stop == STOP_NONE)
+        continue;
+      /* Unique even when the generator had to stop in the middle. */
+      if (child.state.clues < best->clues)
+        *best = child.state;
+      if (g->stop != STOP_NONE || child.state.clues <= g->target)
+        break;
+      child.loss = (uint32_t) child.state.clues * POOL_CLUE_WEIGHT
+                   + nc_rng_below (&g->rng, POOL_NOISE);
+      if (child.loss >= pool[worst].loss)
+        continue;
+      child.hash = puzzle_hash (&child.state.puzzle);
+      for (int i = 0; i < POOL_SIZE && !copy; i++)
+        copy = pool[i].loss != UINT32_MAX && pool[i].hash == child.hash;
+      if (copy)
+        continue;
+      pool[worst] = child;
+      for (int i = 0; i < POOL_SIZE; i++)
+        if (pool[i].loss > pool[worst].loss)
+          worst = i;
+    }
+  /* Stopped before the first child: the solved grid is unique too. */
+  if (best->clues > NC_CELLS)
+    gen_fresh (g, best);
+  return best->clues == g->target;
+}
+
 /* One candidate for the target: a fresh grid reduced top-down and, while it
- * stays above the target, the search. best gets the fewest clues seen;
+ * stays above the target, the search (the pool search at POOL_TARGET and
+ * below). best gets the fewest clues seen;
  * returns true when it has the target (or is minimal, for no target). */
 static bool
 gen_candidate (Gen *g, State *best)
 {
   State cur;
   int   stall = 0;
-  int   stall_moves = g->target <= LOW_TARGET ? LOW_STALL_MOVES : STALL_MOVES;
 
+  if (g->target != NC_CLUES_MINIMAL && g->target <= POOL_TARGET)
+    {
+      PoolEntry *pool = calloc (POOL_SIZE, sizeof *pool);
+
+      if (pool != NULL)
+        {
+          bool reached = gen_pool_candidate (g, pool, best);
+
+          free (pool);
+          return reached;
+        }
+      /* Out of memory: the single line of moves, slower but as honest. */
+    }
   g->lowest = NC_CELLS;
   gen_fresh (g, &cur);
   gen_reduce (g, &cur, g->target);
@@ -633,7 +820,7 @@ gen_candidate (Gen *g, State *best)
           if (cur.clues < best->clues)
             *best = cur;
         }
-      if (cur.clues > g->target && ++stall > stall_moves)
+      if (cur.clues > g->target && ++stall > STALL_MOVES)
         {
           stall = 0;
           gen_fresh (g, &cur);
