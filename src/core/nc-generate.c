@@ -270,6 +270,28 @@ orbit_forced (const State *s, const Orbits *o, int orbit)
   return true;
 }
 
+/* The absent orbits other than skip (-1 for none) where grid a and grid b
+ * differ, into out; returns how many. */
+static int
+orbits_differing (const State *s, const Orbits *o, const NcGrid *a, const NcGrid *b,
+                  int skip, uint8_t *out)
+{
+  int n = 0;
+
+  for (int i = 0; i < o->n; i++)
+    {
+      bool differs = false;
+
+      if (orbit_present (s, o, i) || i == skip)
+        continue;
+      for (int k = 0; k < o->size[i]; k++)
+        differs |= a->cell[o->cells[i][k]] != b->cell[o->cells[i][k]];
+      if (differs)
+        out[n++] = (uint8_t) i;
+    }
+  return n;
+}
+
 /* ---- time, progress, counting ---- */
 
 static double
@@ -587,17 +609,7 @@ gen_move (Gen *g, State *s)
           known = first;
           continue;
         }
-      for (int i = 0; i < o->n; i++)
-        {
-          bool differs = false;
-
-          if (orbit_present (s, o, i) || i == dropped)
-            continue;
-          for (int k = 0; k < o->size[i]; k++)
-            differs |= first.cell[o->cells[i][k]] != s->solution.cell[o->cells[i][k]];
-          if (differs)
-            candidates[n++] = (uint8_t) i;
-        }
+      n = orbits_differing (s, o, &first, &s->solution, dropped, candidates);
       if (n == 0)
         {
           /* The solver's first solution was the real one: any absent orbit
@@ -686,24 +698,14 @@ pool_unsettle (Gen *g, State *s)
   for (;;)
     {
       NcGrid other;
-      int    n = 0, orbit;
+      int    n, orbit;
       bool   take_other;
 
       if (!gen_other (g, &s->puzzle, &s->solution, NULL, 0, &other))
         return true;
       if (g->stop != STOP_NONE)
         return false;
-      for (int i = 0; i < o->n; i++)
-        {
-          bool differs = false;
-
-          if (orbit_present (s, o, i))
-            continue;
-          for (int k = 0; k < o->size[i]; k++)
-            differs |= other.cell[o->cells[i][k]] != s->solution.cell[o->cells[i][k]];
-          if (differs)
-            candidates[n++] = (uint8_t) i;
-        }
+      n = orbits_differing (s, o, &other, &s->solution, -1, candidates);
       if (n == 0 || adds++ == POOL_MAX_ADDS)
         return false;
       orbit = candidates[nc_rng_below (&g->rng, (uint32_t) n)];

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "nc-generate.h"
+#include "nc-parse.h"
 #include "nc-solver.h"
 
 /* Minimal puzzles are generated for at least this long. */
@@ -38,30 +39,6 @@ seed_for (int target, int i)
   return 0x5EED0000ull + (guint64) target * 1000 + (guint64) i;
 }
 
-/* The clues of an 81-character puzzle line, or -1 when the line is not
- * one; the grid goes to out. */
-static int
-read_puzzle (const char *line, NcGrid *out)
-{
-  int clues = 0;
-
-  for (int i = 0; i < NC_CELLS; i++)
-    {
-      char c = line[i];
-
-      if (c >= '1' && c <= '9')
-        {
-          out->cell[i] = (uint8_t) (c - '0');
-          clues++;
-        }
-      else if (c == '.' || c == '0')
-        out->cell[i] = 0;
-      else
-        return -1;
-    }
-  return clues;
-}
-
 /* One run of a nonet-cli generate for target and seed, capped: its time,
  * and whether it reached the target with a unique puzzle. A CLI that fails
  * otherwise, or prints a puzzle that is not unique, ends the benchmark. */
@@ -73,8 +50,10 @@ run_cli (const char *cli, int target, guint64 seed, double cap, double *seconds)
   char cap_text[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
-  int status = 0, found;
-  NcGrid puzzle;
+  int status = 0, found = -1;
+  NcPuzzle puzzle;
+  NcParseError parse_error;
+  NcGrid grid = { { 0 } };
   gint64 start;
 
   g_ascii_dtostr (cap_text, sizeof cap_text, cap);
@@ -91,9 +70,15 @@ run_cli (const char *cli, int target, guint64 seed, double cap, double *seconds)
       }
     *seconds = seconds_since (start);
   }
-  found = strlen (out) > NC_CELLS ? read_puzzle (out, &puzzle) : -1;
+  nc_puzzle_init (&puzzle);
+  if (nc_parse_puzzle (out, strlen (out), &puzzle, &parse_error))
+    {
+      grid = puzzle.grid;
+      found = nc_grid_count_filled (&grid);
+    }
+  nc_puzzle_clear (&puzzle);
   if (!WIFEXITED (status) || WEXITSTATUS (status) > 1 || found < 0
-      || nc_solver_count (&puzzle, 2, NULL) != 1)
+      || nc_solver_count (&grid, 2, NULL) != 1)
     {
       fprintf (stderr, "bench-generate: %s generate --clues %d --seed %s gave no unique puzzle\n",
                cli, target, seed_text);
