@@ -187,20 +187,28 @@ last_row_shown (GtkWidget *log)
   return find_shown_row (scrolled, scrolled, parts[1], parts[2]);
 }
 
-/* Runs the main loop until the newest row is on screen, or 10 s have gone
- * (a slow build, ASan's, lays wrapped rows out over several frames). */
+/* Runs the main loop until done (widget) holds, or 10 s have gone (a slow
+ * build, ASan's, lays rows out over several frames). */
 static gboolean
-wait_for_last_row (GtkWidget *log)
+run_until (gboolean  (*done) (GtkWidget *widget),
+           GtkWidget  *widget)
 {
   gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  while (!last_row_shown (log))
+  while (!done (widget))
     {
       if (g_get_monotonic_time () > until)
         return FALSE;
       g_main_context_iteration (NULL, FALSE);
     }
   return TRUE;
+}
+
+/* Runs the main loop until the newest row is on screen. */
+static gboolean
+wait_for_last_row (GtkWidget *log)
+{
+  return run_until (last_row_shown, log);
 }
 
 /* Sets the adjustment to its end until it stays there for a few frames
@@ -324,6 +332,12 @@ focused_row_number (GtkWidget *window,
   return gtk_label_get_label (GTK_LABEL (number));
 }
 
+static gboolean
+window_is_active (GtkWidget *window)
+{
+  return gtk_window_is_active (GTK_WINDOW (window));
+}
+
 /* The log is one Tab stop between the widgets around it: Tab enters it on
  * the newest row, and the next Tab (or Shift+Tab) leaves it. */
 static void
@@ -346,6 +360,11 @@ test_log_one_tab_stop (void)
 
   nonet_event_log_append (NONET_EVENT_LOG (log), &g_array_index (events, NcEvent, 0), 500);
   g_assert_true (wait_for_last_row (log));
+  /* GTK moves the focus with Tab only in the active window (a button of
+   * an inactive one takes Tab as a grab of the focus it holds), as a key
+   * press reaches only that window. tests/meson.build runs this test on a
+   * display of its own, where a presented window becomes active. */
+  g_assert_true (run_until (window_is_active, window));
 
   g_assert_true (gtk_widget_grab_focus (before));
   g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
