@@ -446,6 +446,38 @@ random_solution (NcRng *rng, NcGrid *out)
 
 /* ---- removal and search ---- */
 
+/* Second solutions that show clue orbits needed, kept from one reduction
+ * to the next: when known[i], grid[i] is a solved grid that solved the
+ * puzzle once orbit i was taken away. The pool search hands them from a
+ * puzzle to its children, which keep most of its clues, so most orbits
+ * a child keeps are shown needed by a grid already found rather than by
+ * the solver. */
+typedef struct
+{
+  NcGrid grid[NC_CELLS];
+  bool   known[NC_CELLS];
+} Witnesses;
+
+/* Whether the witness for the (present) orbit shows it needed now: it
+ * agrees with every clue outside the orbit, so it solves the puzzle
+ * without the orbit, and it differs from the clues of the orbit, so it is
+ * not the solution, which also solves the puzzle without it. */
+static bool
+witness_holds (const State *s, const Orbits *o, const Witnesses *w, int orbit)
+{
+  const NcGrid *grid = &w->grid[orbit];
+  bool          differs = false;
+
+  if (!w->known[orbit])
+    return false;
+  for (int c = 0; c < NC_CELLS; c++)
+    if (s->puzzle.cell[c] != 0 && o->of[c] != orbit && s->puzzle.cell[c] != grid->cell[c])
+      return false;
+  for (int k = 0; k < o->size[orbit]; k++)
+    differs |= grid->cell[o->cells[orbit][k]] != s->puzzle.cell[o->cells[orbit][k]];
+  return differs;
+}
+
 static void
 gen_fresh (Gen *g, State *s)
 {
@@ -455,25 +487,35 @@ gen_fresh (Gen *g, State *s)
 }
 
 /* Takes orbit away if the solution stays unique. The puzzle had one
- * solution, so another can only differ from it at the orbit taken away. */
+ * solution, so another can only differ from it at the orbit taken away.
+ * With witnesses (may be NULL), one that holds answers without the
+ * solver, and the second solution the solver finds is kept as one. */
 static void
-gen_drop (Gen *g, State *s, int orbit)
+gen_drop (Gen *g, State *s, int orbit, Witnesses *w)
 {
   const Orbits *o = &g->orbits;
 
+  if (w != NULL && witness_holds (s, o, w, orbit))
+    return;
   orbit_clear (s, o, orbit);
   if (!orbit_forced (s, o, orbit)
-      && gen_other (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit], NULL))
-    orbit_restore (s, o, orbit);
+      && gen_other (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit],
+                    w != NULL ? &w->grid[orbit] : NULL))
+    {
+      orbit_restore (s, o, orbit);
+      /* gen_other says yes without looking once the generator must stop. */
+      if (w != NULL)
+        w->known[orbit] = g->stop == STOP_NONE;
+    }
 }
 
 /* Takes orbits away in random order while the solution stays unique,
  * never below floor clues, and gives up (returning false) once it cannot
  * end with hope clues or fewer: the orbits not yet tried could not all go.
  * One pass is enough for minimality: an orbit needed when it was tried is
- * still needed once others are gone. */
+ * still needed once others are gone. Witnesses (may be NULL) as gen_drop. */
 static bool
-gen_reduce_hoping (Gen *g, State *s, int floor, int hope)
+gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
 {
   const Orbits *o = &g->orbits;
   uint8_t order[NC_CELLS];
@@ -494,7 +536,7 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope)
         return false;
       untried -= o->size[orbit];
       if (s->clues - o->size[orbit] >= floor)
-        gen_drop (g, s, orbit);
+        gen_drop (g, s, orbit, w);
     }
   if (s->clues < g->lowest)
     g->lowest = s->clues;
@@ -504,7 +546,7 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope)
 static void
 gen_reduce (Gen *g, State *s, int floor)
 {
-  gen_reduce_hoping (g, s, floor, NC_CELLS);
+  gen_reduce_hoping (g, s, floor, NC_CELLS, NULL);
 }
 
 /* Adds absent orbits to make exactly count clues; false when the orbit
@@ -659,9 +701,10 @@ gen_move (Gen *g, State *s)
 
 typedef struct
 {
-  State    state;
-  uint32_t loss;      /* UINT32_MAX: the slot holds nothing yet */
-  uint64_t hash;      /* of the puzzle, to keep copies of one out */
+  State     state;
+  uint32_t  loss;      /* UINT32_MAX: the slot holds nothing yet */
+  uint64_t  hash;      /* of the puzzle, to keep copies of one out */
+  Witnesses witnesses; /* of its orbits, handed down to its children */
 } PoolEntry;
 
 static uint64_t
@@ -742,10 +785,14 @@ gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
       int       hope;
 
       if (pool[parent].loss == UINT32_MAX)
-        gen_fresh (g, &child.state);
+        {
+          gen_fresh (g, &child.state);
+          memset (child.witnesses.known, 0, sizeof child.witnesses.known);
+        }
       else
         {
           child.state = pool[parent].state;
+          child.witnesses = pool[parent].witnesses;
           if (!pool_unsettle (g, &child.state))
             continue;
         }
@@ -754,7 +801,7 @@ gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
       /* A child whose loss cannot come below the worst's is given up as
        * soon as that shows. */
       hope = pool[worst].loss == UINT32_MAX ? NC_CELLS : (int) ((pool[worst].loss - 1) / POOL_CLUE_WEIGHT);
-      if (!gen_reduce_hoping (g, &child.state, g->target, hope) && g->stop == STOP_NONE)
+      if (!gen_reduce_hoping (g, &child.state, g->target, hope, &child.witnesses) && g->stop == STOP_NONE)
         continue;
       /* Unique even when the generator had to stop in the middle. */
       if (child.state.clues < best->clues)
@@ -1007,7 +1054,7 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
           int orbit = o->of[nc_units[unit][k]];
 
           if (orbit_present (&base, o, orbit))
-            gen_drop (g, &base, orbit);
+            gen_drop (g, &base, orbit, NULL);
         }
     }
   gen_reduce (g, &base, NC_CLUES_MINIMAL);
