@@ -16,7 +16,7 @@ RUN_PACKAGES := \
 	meson ninja-build pkg-config gcc libc6-dev gettext \
 	libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libgtk-4-bin libadwaita-1-dev libsqlite3-dev \
 	desktop-file-utils appstream \
-	fonts-cantarell fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme librsvg2-common
+	fonts-cantarell fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme librsvg2-common librsvg2-bin
 
 # What the headless tests need on top (see ../shared/TESTING.md).
 TEST_PACKAGES := \
