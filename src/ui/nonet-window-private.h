@@ -145,6 +145,8 @@ void     nonet_window_run_clear             (NonetWindow  *self);
 /* An animated run is started and not yet finished. */
 gboolean nonet_window_run_active            (NonetWindow  *self);
 void     nonet_window_update_log            (NonetWindow  *self);
+/* The solve bar, made on the first call. */
+NonetSolveBar *nonet_window_solve_bar      (NonetWindow  *self);
 void     nonet_window_solve_bar_order_changed (NonetWindow *self);
 void     nonet_window_solve_bar_speed_changed (NonetWindow *self);
 void     nonet_window_action_solve          (GtkWidget    *widget,

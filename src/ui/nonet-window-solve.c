@@ -27,6 +27,32 @@ nonet_window_givens (NonetWindow *self)
   return nc_game_givens (ne_game_get_core (self->game));
 }
 
+/* The solve bar is made the first time Solve or Animate needs it: most
+ * starts never show it, and its scale, drop-down and counters were a
+ * tenth of the window's making on the way to the first frame. Its first
+ * cell order and speed are the settings'. */
+NonetSolveBar *
+nonet_window_solve_bar (NonetWindow *self)
+{
+  g_autofree char *order_name = NULL;
+  NcOrder order = NC_ORDER_READING;
+
+  if (self->solve_bar != NULL)
+    return self->solve_bar;
+
+  self->solve_bar = NONET_SOLVE_BAR (nonet_solve_bar_new ());
+  order_name = g_settings_get_string (self->settings, "cell-order");
+  nc_order_from_name (order_name, &order);
+  nonet_solve_bar_set_order (self->solve_bar, order);
+  nonet_solve_bar_set_speed (self->solve_bar, (guint) MAX (0, g_settings_get_int (self->settings, "animation-speed")));
+  g_signal_connect_object (self->solve_bar, "notify::order",
+                           G_CALLBACK (nonet_window_solve_bar_order_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->solve_bar, "notify::speed",
+                           G_CALLBACK (nonet_window_solve_bar_speed_changed), self, G_CONNECT_SWAPPED);
+  gtk_revealer_set_child (self->solve_revealer, GTK_WIDGET (self->solve_bar));
+  return self->solve_bar;
+}
+
 gboolean
 nonet_window_run_active (NonetWindow *self)
 {
@@ -44,7 +70,7 @@ nonet_window_run_sentence (NonetWindow *self,
 
   ne_solve_run_get_counters (self->run, &counters);
   return ne_run_speak (moment, &counters, have_last ? &last : NULL,
-                       nonet_solve_bar_get_order (self->solve_bar) == NC_ORDER_MRV);
+                       nonet_solve_bar_get_order (nonet_window_solve_bar (self)) == NC_ORDER_MRV);
 }
 
 /* Screen readers get the run about once a second (force: now, as after a
@@ -59,12 +85,12 @@ nonet_window_run_sync_a11y (NonetWindow *self,
   if (!force && now - self->a11y_us < RUN_A11Y_US)
     return;
   self->a11y_us = now;
-  nonet_solve_bar_sync_accessible (self->solve_bar, force);
+  nonet_solve_bar_sync_accessible (nonet_window_solve_bar (self), force);
   if (force)
     nonet_grid_view_sync_accessible (self->grid_view);
   /* (Progress follows the start, said once the bar is on screen.) */
   else if (nonet_window_run_active (self) && !ne_solve_run_get_paused (self->run) &&
-           gtk_widget_get_mapped (GTK_WIDGET (self->solve_bar)))
+           gtk_widget_get_mapped (GTK_WIDGET (nonet_window_solve_bar (self))))
     {
       g_autofree char *sentence = nonet_window_run_sentence (self, NE_RUN_PROGRESS);
 
@@ -85,8 +111,8 @@ nonet_window_run_update_status (NonetWindow *self,
   if (!ne_solve_run_get_last_event (self->run, &last) || (!force && now - self->status_us < RUN_STATUS_US))
     return;
   self->status_us = now;
-  text = ne_event_describe (&last, nonet_solve_bar_get_order (self->solve_bar) == NC_ORDER_MRV);
-  nonet_solve_bar_set_status (self->solve_bar, text);
+  text = ne_event_describe (&last, nonet_solve_bar_get_order (nonet_window_solve_bar (self)) == NC_ORDER_MRV);
+  nonet_solve_bar_set_status (nonet_window_solve_bar (self), text);
   nonet_window_run_sync_a11y (self, force);
 }
 
@@ -100,7 +126,7 @@ nonet_window_run_refresh (NonetWindow *self,
     return;
 
   ne_solve_run_get_counters (self->run, &counters);
-  nonet_solve_bar_set_counters (self->solve_bar, &counters, ne_solve_run_get_elapsed_us (self->run),
+  nonet_solve_bar_set_counters (nonet_window_solve_bar (self), &counters, ne_solve_run_get_elapsed_us (self->run),
                                 ne_solve_run_get_rate (self->run));
   nonet_window_run_update_status (self, with_status);
 }
@@ -138,7 +164,7 @@ nonet_window_run_paused_changed (NonetWindow *self)
   gboolean paused = ne_solve_run_get_paused (self->run);
   g_autofree char *sentence = nonet_window_run_sentence (self, paused ? NE_RUN_PAUSED : NE_RUN_RESUMED);
 
-  nonet_solve_bar_set_paused (self->solve_bar, paused);
+  nonet_solve_bar_set_paused (nonet_window_solve_bar (self), paused);
   nonet_window_run_refresh (self, TRUE);
   nonet_announcer_now (self->announcer, sentence);
 }
@@ -155,9 +181,9 @@ nonet_window_run_announce_end (NonetWindow *self)
 
   nonet_window_run_sync_a11y (self, TRUE);
   if (focus == NULL || !gtk_widget_is_visible (focus))
-    nonet_solve_bar_focus_status (self->solve_bar);
-  else if (!nonet_solve_bar_status_has_focus (self->solve_bar))
-    nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (self->solve_bar));
+    nonet_solve_bar_focus_status (nonet_window_solve_bar (self));
+  else if (!nonet_solve_bar_status_has_focus (nonet_window_solve_bar (self)))
+    nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (nonet_window_solve_bar (self)));
 }
 
 /* The status line at a run's end, heard at once: its counts, and for a
@@ -188,7 +214,7 @@ nonet_window_run_summarize (NonetWindow *self,
   else
     summary = g_strdup_printf (_("No solution: %s attempts, %s backtracks in %.1f s"),
                                attempts, backtracks, elapsed_us / 1e6);
-  nonet_solve_bar_set_status (self->solve_bar, summary);
+  nonet_solve_bar_set_status (nonet_window_solve_bar (self), summary);
   nonet_window_run_announce_end (self);
 }
 
@@ -223,7 +249,7 @@ nonet_window_run_finished (NonetWindow *self,
   nonet_announcer_drop (self->announcer);
   ne_solve_run_get_counters (self->run, &counters);
   /* At the end the rate is the run's average. */
-  nonet_solve_bar_set_counters (self->solve_bar, &counters, ne_solve_run_get_elapsed_us (self->run),
+  nonet_solve_bar_set_counters (nonet_window_solve_bar (self), &counters, ne_solve_run_get_elapsed_us (self->run),
                                 ne_solve_run_get_rate (self->run));
   /* A solution's summary waits for the fast solver to say (in a few
    * milliseconds) whether it is the only one. */
@@ -235,7 +261,7 @@ nonet_window_run_finished (NonetWindow *self,
     }
   else
     nonet_window_run_summarize (self, result, 0);
-  nonet_solve_bar_set_running (self->solve_bar, FALSE);
+  nonet_solve_bar_set_running (nonet_window_solve_bar (self), FALSE);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
   nonet_window_search_sync (self);
   nonet_window_update_actions (self);
@@ -277,20 +303,20 @@ nonet_window_run_start (NonetWindow *self)
   self->a11y_us = 0;
   self->overlay_on = TRUE;
 
-  self->run_order = nonet_solve_bar_get_order (self->solve_bar);
+  self->run_order = nonet_solve_bar_get_order (nonet_window_solve_bar (self));
   self->run = ne_solve_run_new (nonet_window_givens (self), self->run_order);
-  ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
+  ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (nonet_window_solve_bar (self)));
   g_signal_connect_object (self->run, "events", G_CALLBACK (nonet_window_run_events), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "tick", G_CALLBACK (nonet_window_run_tick), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "notify::paused", G_CALLBACK (nonet_window_run_paused_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "finished", G_CALLBACK (nonet_window_run_finished), self, G_CONNECT_SWAPPED);
 
-  nonet_solve_bar_set_running (self->solve_bar, TRUE);
-  nonet_solve_bar_set_show_settings (self->solve_bar, TRUE);
-  nonet_solve_bar_set_paused (self->solve_bar, FALSE);
-  nonet_solve_bar_set_counters (self->solve_bar, &zero, 0, 0);
-  nonet_solve_bar_set_status (self->solve_bar, _("Animating the backtracker"));
-  nonet_solve_bar_sync_accessible (self->solve_bar, TRUE);
+  nonet_solve_bar_set_running (nonet_window_solve_bar (self), TRUE);
+  nonet_solve_bar_set_show_settings (nonet_window_solve_bar (self), TRUE);
+  nonet_solve_bar_set_paused (nonet_window_solve_bar (self), FALSE);
+  nonet_solve_bar_set_counters (nonet_window_solve_bar (self), &zero, 0, 0);
+  nonet_solve_bar_set_status (nonet_window_solve_bar (self), _("Animating the backtracker"));
+  nonet_solve_bar_sync_accessible (nonet_window_solve_bar (self), TRUE);
   gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
   nonet_window_search_start (self);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
@@ -308,7 +334,8 @@ nonet_window_end_solve (NonetWindow *self)
   g_cancellable_cancel (self->solve_cancellable);
   g_clear_object (&self->solve_cancellable);
   nonet_window_run_clear (self);
-  nonet_solve_bar_clear_previous_run (self->solve_bar);
+  if (self->solve_bar != NULL)
+    nonet_solve_bar_clear_previous_run (self->solve_bar);
   self->overlay_on = FALSE;
   nonet_grid_view_set_overlay (self->grid_view, NULL);
   gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
@@ -321,7 +348,7 @@ nonet_window_end_solve (NonetWindow *self)
 void
 nonet_window_solve_bar_order_changed (NonetWindow *self)
 {
-  NcOrder order = nonet_solve_bar_get_order (self->solve_bar);
+  NcOrder order = nonet_solve_bar_get_order (nonet_window_solve_bar (self));
   NonetRunEnd end = NONET_RUN_STOPPED;
   const char *changed;
   NcCounters counters;
@@ -333,13 +360,13 @@ nonet_window_solve_bar_order_changed (NonetWindow *self)
   if (!ne_solve_run_get_active (self->run) && ne_solve_run_get_last_event (self->run, &last))
     end = last.kind == NC_EVENT_SOLVED ? NONET_RUN_SOLVED : NONET_RUN_NO_SOLUTION;
   ne_solve_run_get_counters (self->run, &counters);
-  nonet_solve_bar_keep_previous_run (self->solve_bar, self->run_order, &counters,
+  nonet_solve_bar_keep_previous_run (nonet_window_solve_bar (self), self->run_order, &counters,
                                      ne_solve_run_get_elapsed_us (self->run), end);
   nonet_window_run_start (self);
   changed = order == NC_ORDER_MRV
             ? _("Cell order changed: the run started again from zero, with MRV (fewest candidates) first.")
             : _("Cell order changed: the run started again from zero, in reading order.");
-  nonet_solve_bar_set_status (self->solve_bar, changed);
+  nonet_solve_bar_set_status (nonet_window_solve_bar (self), changed);
   nonet_announcer_now (self->announcer, changed);
   /* Held as long as any status, then the run's own steps follow. */
   self->status_us = g_get_monotonic_time ();
@@ -349,7 +376,7 @@ void
 nonet_window_solve_bar_speed_changed (NonetWindow *self)
 {
   if (self->run != NULL)
-    ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (self->solve_bar));
+    ne_solve_run_set_speed (self->run, nonet_solve_bar_get_speed (nonet_window_solve_bar (self)));
 }
 
 /* Solve on a puzzle with none: the reason, as the editor gives it, unless
@@ -411,11 +438,11 @@ nonet_window_solve_cb (GObject      *source,
       /* Translators: how long the solver took, such as "0.42 ms" */
       status = g_strdup_printf (_("Solved in %.2f ms. This is the solution, not your game: Close goes back to it."),
                                 solved.elapsed_us / 1000.0);
-      nonet_solve_bar_set_running (self->solve_bar, FALSE);
-      nonet_solve_bar_set_show_settings (self->solve_bar, FALSE);
-      nonet_solve_bar_set_counters (self->solve_bar, NULL, 0, 0);
-      nonet_solve_bar_set_status (self->solve_bar, status);
-      nonet_solve_bar_sync_accessible (self->solve_bar, TRUE);
+      nonet_solve_bar_set_running (nonet_window_solve_bar (self), FALSE);
+      nonet_solve_bar_set_show_settings (nonet_window_solve_bar (self), FALSE);
+      nonet_solve_bar_set_counters (nonet_window_solve_bar (self), NULL, 0, 0);
+      nonet_solve_bar_set_status (nonet_window_solve_bar (self), status);
+      nonet_solve_bar_sync_accessible (nonet_window_solve_bar (self), TRUE);
       gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
       nonet_announcer_now (self->announcer, status);
     }
@@ -445,11 +472,11 @@ nonet_window_action_solve (GtkWidget  *widget,
 static void
 nonet_window_run_focus_bar (NonetWindow *self)
 {
-  g_signal_handlers_disconnect_by_func (self->solve_bar, nonet_window_run_focus_bar, self);
+  g_signal_handlers_disconnect_by_func (nonet_window_solve_bar (self), nonet_window_run_focus_bar, self);
   if (!nonet_window_run_active (self))
     return;
-  gtk_widget_grab_focus (GTK_WIDGET (self->solve_bar));
-  nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (self->solve_bar));
+  gtk_widget_grab_focus (GTK_WIDGET (nonet_window_solve_bar (self)));
+  nonet_announcer_now (self->announcer, nonet_solve_bar_get_status (nonet_window_solve_bar (self)));
 }
 
 void
@@ -465,10 +492,10 @@ nonet_window_action_animate (GtkWidget  *widget,
   nonet_window_set_paused (self, FALSE);
   nonet_window_run_start (self);
   /* Space then reaches Pause, wherever it is pressed. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self->solve_bar)))
+  if (gtk_widget_get_mapped (GTK_WIDGET (nonet_window_solve_bar (self))))
     nonet_window_run_focus_bar (self);
   else
-    g_signal_connect_object (self->solve_bar, "map", G_CALLBACK (nonet_window_run_focus_bar),
+    g_signal_connect_object (nonet_window_solve_bar (self), "map", G_CALLBACK (nonet_window_run_focus_bar),
                              self, G_CONNECT_SWAPPED);
 }
 
@@ -506,7 +533,7 @@ nonet_window_action_animate_stop (GtkWidget  *widget,
 
   nonet_window_end_solve (self);
   /* The focus leaves the bar with it, for the game; the stop is said there. */
-  if (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->solve_bar)))
+  if (focus == NULL || (self->solve_bar != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->solve_bar))))
     gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
   if (sentence != NULL)
     nonet_announcer_now (self->announcer, sentence);

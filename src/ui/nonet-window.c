@@ -760,7 +760,7 @@ nonet_window_action_cell_order (GtkWidget  *widget,
   NcOrder order;
 
   if (nc_order_from_name (g_variant_get_string (parameter, NULL), &order))
-    nonet_solve_bar_set_order (self->solve_bar, order);
+    nonet_solve_bar_set_order (nonet_window_solve_bar (self), order);
 }
 
 /* With G_MESSAGES_DEBUG=nonet-window, where the grid's cells are in window
@@ -926,6 +926,7 @@ nonet_window_dispose (GObject *object)
     }
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
+  self->solve_bar = NULL;   /* the revealer's */
 
   gtk_widget_dispose_template (GTK_WIDGET (self), NONET_TYPE_WINDOW);
 
@@ -981,7 +982,6 @@ nonet_window_class_init (NonetWindowClass *klass)
 
   g_type_ensure (NONET_TYPE_GRID_VIEW);
   g_type_ensure (NONET_TYPE_NUMBER_PAD);
-  g_type_ensure (NONET_TYPE_SOLVE_BAR);
   g_type_ensure (NONET_TYPE_EVENT_LOG);
   g_type_ensure (NONET_TYPE_STATUS_AREA);
 
@@ -1019,7 +1019,6 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_solve_buttons);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_pause_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_revealer);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, event_log);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, log_revealer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, hint_revealer);
@@ -1107,20 +1106,6 @@ nonet_window_init (NonetWindow *self)
   g_signal_connect_object (self->grid_view, "announce",
                            G_CALLBACK (nonet_announcer_now), self->announcer, G_CONNECT_SWAPPED);
   g_settings_bind (self->settings, "announce-solver-progress", self->announcer, "progress", G_SETTINGS_BIND_GET);
-
-  /* The settings give the controls' first values; the bar keeps the rest. */
-  {
-    g_autofree char *order_name = g_settings_get_string (self->settings, "cell-order");
-    NcOrder order = NC_ORDER_READING;
-
-    nc_order_from_name (order_name, &order);
-    nonet_solve_bar_set_order (self->solve_bar, order);
-    nonet_solve_bar_set_speed (self->solve_bar, (guint) MAX (0, g_settings_get_int (self->settings, "animation-speed")));
-  }
-  g_signal_connect_object (self->solve_bar, "notify::order",
-                           G_CALLBACK (nonet_window_solve_bar_order_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->solve_bar, "notify::speed",
-                           G_CALLBACK (nonet_window_solve_bar_speed_changed), self, G_CONNECT_SWAPPED);
 
   nonet_window_add_file_drop (self);
   nonet_window_hint_init (self);

@@ -91,9 +91,20 @@ def test(home, apps):
     for d in range(1, 10):
         if app.find_button(f"Digit {d}") is None:
             bad.append(f"the pad's {d} is not named 'Digit {d}'")
+
+    # The solve bar, made when first needed: Animate shows it, paused
+    # while it runs, and the window is walked again with it.
+    app.press("Animate")
+    button = e2e.wait_for("the solve bar's Pause or Close", lambda: e2e.find_bar_button(app, "Pause")
+                          or e2e.find_bar_button(app, "Close"))
+    if button.name.endswith("Pause"):
+        e2e.press_bar_button(app, "Pause")
+        e2e.wait_for("the run paused", lambda: e2e.find_bar_button(app, "Resume")
+                     or e2e.find_bar_button(app, "Close"))
     if app.find(lambda a: a is not None and a.getRole() == pyatspi.ROLE_COMBO_BOX
                 and a.name == "Cell order: Reading order") is None:
         bad.append("the cell order does not say its choice ('Cell order: Reading order')")
+    bad += check(app, frame, "main window with the solve bar", out)
 
     # The main menu, open.
     # (F10, as a user would: GTK 4.8's menu button has no AT-SPI action.)
