@@ -31,6 +31,11 @@ struct _NonetWindow
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwSqueezer          *new_game_squeezer;  /* the labelled button, else the icon */
+  GtkMenuButton        *new_game_button;
+  GtkMenuButton        *new_game_icon_button;
+  GtkMenuButton        *primary_menu_button;
+  GMenuModel           *new_game_menu;
+  GMenuModel           *primary_menu;
   GtkWidget            *library_button;
   GtkSpinner           *spinner;
   GtkWidget            *title_box;

@@ -633,6 +633,25 @@ nonet_window_action_new_game_menu (GtkWidget  *widget,
   gtk_menu_button_popup (GTK_MENU_BUTTON (adw_squeezer_get_visible_child (self->new_game_squeezer)));
 }
 
+/* A menu button's popover is made the first time it opens: each of the
+ * three is a tree of menu items the first frame does not need. */
+static void
+nonet_window_make_menu (GtkMenuButton *button,
+                        gpointer       user_data)
+{
+  NonetWindow *self = NONET_WINDOW (user_data);
+
+  gtk_menu_button_set_menu_model (button, button == self->primary_menu_button
+                                          ? self->primary_menu : self->new_game_menu);
+}
+
+static void
+nonet_window_lazy_menu (NonetWindow   *self,
+                        GtkMenuButton *button)
+{
+  gtk_menu_button_set_create_popup_func (button, nonet_window_make_menu, self, NULL);
+}
+
 /* The user help: the Mallard pages of help/, installed as help:nonet. */
 #define HELP_URI "help:nonet"
 
@@ -988,6 +1007,11 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_icon_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_menu);
+  gtk_widget_class_bind_template_child (widget_class, NonetWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, library_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, title_box);
@@ -1107,6 +1131,9 @@ nonet_window_init (NonetWindow *self)
                            G_CALLBACK (nonet_announcer_now), self->announcer, G_CONNECT_SWAPPED);
   g_settings_bind (self->settings, "announce-solver-progress", self->announcer, "progress", G_SETTINGS_BIND_GET);
 
+  nonet_window_lazy_menu (self, self->new_game_button);
+  nonet_window_lazy_menu (self, self->new_game_icon_button);
+  nonet_window_lazy_menu (self, self->primary_menu_button);
   nonet_window_add_file_drop (self);
   nonet_window_hint_init (self);
 
