@@ -637,19 +637,9 @@ nonet_window_action_new_game_menu (GtkWidget  *widget,
  * three is a tree of menu items the first frame does not need. */
 static void
 nonet_window_make_menu (GtkMenuButton *button,
-                        gpointer       user_data)
+                        gpointer       menu)
 {
-  NonetWindow *self = NONET_WINDOW (user_data);
-
-  gtk_menu_button_set_menu_model (button, button == self->primary_menu_button
-                                          ? self->primary_menu : self->new_game_menu);
-}
-
-static void
-nonet_window_lazy_menu (NonetWindow   *self,
-                        GtkMenuButton *button)
-{
-  gtk_menu_button_set_create_popup_func (button, nonet_window_make_menu, self, NULL);
+  gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
 }
 
 /* The user help: the Mallard pages of help/, installed as help:nonet. */
@@ -1131,9 +1121,9 @@ nonet_window_init (NonetWindow *self)
                            G_CALLBACK (nonet_announcer_now), self->announcer, G_CONNECT_SWAPPED);
   g_settings_bind (self->settings, "announce-solver-progress", self->announcer, "progress", G_SETTINGS_BIND_GET);
 
-  nonet_window_lazy_menu (self, self->new_game_button);
-  nonet_window_lazy_menu (self, self->new_game_icon_button);
-  nonet_window_lazy_menu (self, self->primary_menu_button);
+  gtk_menu_button_set_create_popup_func (self->new_game_button, nonet_window_make_menu, self->new_game_menu, NULL);
+  gtk_menu_button_set_create_popup_func (self->new_game_icon_button, nonet_window_make_menu, self->new_game_menu, NULL);
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, nonet_window_make_menu, self->primary_menu, NULL);
   nonet_window_add_file_drop (self);
   nonet_window_hint_init (self);
 
