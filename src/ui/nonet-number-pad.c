@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "nonet-a11y.h"
+#include "nonet-text.h"
 
 struct _NonetNumberPad
 {
@@ -291,7 +292,7 @@ nonet_number_pad_init (NonetNumberPad *self)
     }
 
   self->erase_button = gtk_button_new_from_icon_name ("edit-clear-symbolic");
-  gtk_widget_set_tooltip_text (self->erase_button, _("Erase"));
+  nonet_widget_set_tooltip (self->erase_button, _("Erase"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->erase_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Erase"), -1);
   gtk_widget_set_focus_on_click (self->erase_button, FALSE);
@@ -300,14 +301,14 @@ nonet_number_pad_init (NonetNumberPad *self)
 
   self->pencil_button = gtk_toggle_button_new ();
   gtk_button_set_icon_name (GTK_BUTTON (self->pencil_button), "document-edit-symbolic");
-  gtk_widget_set_tooltip_text (self->pencil_button, _("Pencil Marks"));
+  nonet_widget_set_tooltip (self->pencil_button, _("Pencil Marks"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->pencil_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pencil Marks"), -1);
   gtk_widget_set_focus_on_click (self->pencil_button, FALSE);
   gtk_grid_attach (GTK_GRID (self->grid), self->pencil_button, 1, 3, 1, 1);
 
   self->hint_button = gtk_button_new_from_icon_name ("nonet-hint-symbolic");
-  gtk_widget_set_tooltip_text (self->hint_button, _("Hint: Show the Next Step"));
+  nonet_widget_set_tooltip (self->hint_button, _("Hint: Show the Next Step"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hint"), -1);
   gtk_widget_set_focus_on_click (self->hint_button, FALSE);

@@ -152,3 +152,25 @@ nonet_list_view_set_label (GtkWidget  *view,
     if (GTK_IS_LIST_VIEW (child))
       gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+
+/* GTK asks where the pointer is only for a widget shown at that moment, and
+ * a widget not realized yet cannot be under it: hidden for the moment, it
+ * gets the same tooltip and accessible description without the round
+ * trip. Not when hiding would take the window's focus or default away. */
+void
+nonet_widget_set_tooltip (GtkWidget  *widget,
+                          const char *text)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  gboolean quiet = gtk_widget_get_visible (widget) && !gtk_widget_get_realized (widget)
+                   && (root == NULL
+                       || (gtk_root_get_focus (root) != widget
+                           && !(GTK_IS_WINDOW (root)
+                                && gtk_window_get_default_widget (GTK_WINDOW (root)) == widget)));
+
+  if (quiet)
+    gtk_widget_set_visible (widget, FALSE);
+  gtk_widget_set_tooltip_text (widget, text);
+  if (quiet)
+    gtk_widget_set_visible (widget, TRUE);
+}

@@ -290,8 +290,8 @@ nonet_window_open_library (NonetWindow *self)
       g_autofree char *tooltip = g_strdup_printf (_("The library cannot be opened: %s"), error->message);
 
       nonet_window_toast (self, title);
-      gtk_widget_set_tooltip_text (self->library_button, tooltip);
-      gtk_widget_set_tooltip_text (self->bottom_library_button, tooltip);
+      nonet_widget_set_tooltip (self->library_button, tooltip);
+      nonet_widget_set_tooltip (self->bottom_library_button, tooltip);
       g_clear_error (&error);
     }
   else

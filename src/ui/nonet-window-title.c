@@ -8,6 +8,8 @@
 
 #include "nonet-window-private.h"
 
+#include "nonet-text.h"
+
 /* The library's title of the game's puzzle; NULL when it has none or the
  * game is not in the library. */
 static char *
@@ -39,7 +41,7 @@ nonet_window_title_show (NonetWindow *self)
     title = NULL;
   adw_window_title_set_title (self->window_title, title != NULL ? title : gtk_window_get_title (GTK_WINDOW (self)));
   /* A narrow header bar cuts a long title short. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), title);
+  nonet_widget_set_tooltip (GTK_WIDGET (self->window_title), title);
 }
 
 void

@@ -965,6 +965,37 @@ nonet_window_update_narrow (NonetWindow *self)
   gtk_action_bar_set_revealed (self->bottom_bar, tools_below || pause_below);
 }
 
+/* The tooltips of the header bar's and the bottom bar's tools, by their
+ * ids in nonet-window.ui. They are set here rather than there so that
+ * nonet_widget_set_tooltip spares each the pointer query GTK makes for a
+ * shown widget: twenty round trips to the X server, 3 ms of a start-up. */
+static const struct
+{
+  const char *id;
+  const char *tooltip;
+} window_tooltips[] = {
+  { "new_game_button",       N_("Start a New Game") },
+  { "new_game_icon_button",  N_("Start a New Game") },
+  { "library_button",        N_("Library") },
+  { "enter_puzzle_button",   N_("Enter a Puzzle") },
+  { "solve_button",          N_("Show the Solution") },
+  { "animate_button",        N_("Watch the Backtracking Solver") },
+  { "spinner",               N_("Generating a puzzle…") },
+  { "primary_menu_button",   N_("Main Menu") },
+  { "pause_button",          N_("Pause") },
+  { "end_undo_button",       N_("Undo") },
+  { "end_redo_button",       N_("Redo") },
+  { "narrow_undo_button",    N_("Undo") },
+  { "narrow_redo_button",    N_("Redo") },
+  { "bottom_library_button", N_("Library") },
+  { "bottom_enter_button",   N_("Enter a Puzzle") },
+  { "bottom_solve_button",   N_("Show the Solution") },
+  { "bottom_animate_button", N_("Watch the Backtracking Solver") },
+  { "bottom_undo_button",    N_("Undo") },
+  { "bottom_redo_button",    N_("Redo") },
+  { "bottom_pause_button",   N_("Pause") },
+};
+
 static void
 nonet_window_class_init (NonetWindowClass *klass)
 {
@@ -995,6 +1026,8 @@ nonet_window_class_init (NonetWindowClass *klass)
   g_type_ensure (NONET_TYPE_STATUS_AREA);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
+  for (gsize i = 0; i < G_N_ELEMENTS (window_tooltips); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, window_tooltips[i].id, FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_squeezer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_button);
@@ -1083,6 +1116,26 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, nonet_window_welcome_escape, NULL);
 }
 
+/* A closed bar is hidden, not only folded away: a revealer measures its
+ * child even while it shows none of it, and the wrapping labels of the
+ * editor's bar, the hint's and the step log's cost a start-up measuring
+ * them for nothing. Shown before it opens, so that it slides in. */
+void
+nonet_window_reveal (GtkRevealer *revealer,
+                     gboolean     reveal)
+{
+  if (reveal)
+    gtk_widget_set_visible (GTK_WIDGET (revealer), TRUE);
+  gtk_revealer_set_reveal_child (revealer, reveal);
+}
+
+static void
+nonet_window_revealer_closed (GtkRevealer *revealer)
+{
+  if (!gtk_revealer_get_reveal_child (revealer) && !gtk_revealer_get_child_revealed (revealer))
+    gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
+}
+
 static void
 nonet_window_init (NonetWindow *self)
 {
@@ -1091,7 +1144,17 @@ nonet_window_init (NonetWindow *self)
   };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (gsize i = 0; i < G_N_ELEMENTS (window_tooltips); i++)
+    nonet_widget_set_tooltip (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), NONET_TYPE_WINDOW,
+                                                                          window_tooltips[i].id)),
+                              _(window_tooltips[i].tooltip));
   ne_clock_init (&self->clock, 0, NE_CLOCK_HOLD_IDLE, 0);
+  {
+    GtkRevealer *bars[] = { self->editor_revealer, self->hint_revealer, self->solve_revealer, self->log_revealer };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (bars); i++)
+      g_signal_connect (bars[i], "notify::child-revealed", G_CALLBACK (nonet_window_revealer_closed), NULL);
+  }
   gtk_widget_set_layout_manager (GTK_WIDGET (self->board_box), nonet_board_layout_new ());
   gtk_widget_set_layout_manager (self->content_box, nonet_side_layout_new (280, 400));
   gtk_widget_set_layout_manager (self->title_box, nonet_cap_layout_new (TITLE_NATURAL_WIDTH));
