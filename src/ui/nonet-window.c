@@ -972,28 +972,29 @@ nonet_window_update_narrow (NonetWindow *self)
 static const struct
 {
   const char *id;
+  gssize      offset; /* of its field in NonetWindow, or 0 for none */
   const char *tooltip;
 } window_tooltips[] = {
-  { "new_game_button",       N_("Start a New Game") },
-  { "new_game_icon_button",  N_("Start a New Game") },
-  { "library_button",        N_("Library") },
-  { "enter_puzzle_button",   N_("Enter a Puzzle") },
-  { "solve_button",          N_("Show the Solution") },
-  { "animate_button",        N_("Watch the Backtracking Solver") },
-  { "spinner",               N_("Generating a puzzle…") },
-  { "primary_menu_button",   N_("Main Menu") },
-  { "pause_button",          N_("Pause") },
-  { "end_undo_button",       N_("Undo") },
-  { "end_redo_button",       N_("Redo") },
-  { "narrow_undo_button",    N_("Undo") },
-  { "narrow_redo_button",    N_("Redo") },
-  { "bottom_library_button", N_("Library") },
-  { "bottom_enter_button",   N_("Enter a Puzzle") },
-  { "bottom_solve_button",   N_("Show the Solution") },
-  { "bottom_animate_button", N_("Watch the Backtracking Solver") },
-  { "bottom_undo_button",    N_("Undo") },
-  { "bottom_redo_button",    N_("Redo") },
-  { "bottom_pause_button",   N_("Pause") },
+  { "new_game_button",       G_STRUCT_OFFSET (NonetWindow, new_game_button), N_("Start a New Game") },
+  { "new_game_icon_button",  G_STRUCT_OFFSET (NonetWindow, new_game_icon_button), N_("Start a New Game") },
+  { "library_button",        G_STRUCT_OFFSET (NonetWindow, library_button), N_("Library") },
+  { "enter_puzzle_button",   0, N_("Enter a Puzzle") },
+  { "solve_button",          0, N_("Show the Solution") },
+  { "animate_button",        0, N_("Watch the Backtracking Solver") },
+  { "spinner",               G_STRUCT_OFFSET (NonetWindow, spinner), N_("Generating a puzzle…") },
+  { "primary_menu_button",   G_STRUCT_OFFSET (NonetWindow, primary_menu_button), N_("Main Menu") },
+  { "pause_button",          0, N_("Pause") },
+  { "end_undo_button",       0, N_("Undo") },
+  { "end_redo_button",       0, N_("Redo") },
+  { "narrow_undo_button",    0, N_("Undo") },
+  { "narrow_redo_button",    0, N_("Redo") },
+  { "bottom_library_button", G_STRUCT_OFFSET (NonetWindow, bottom_library_button), N_("Library") },
+  { "bottom_enter_button",   0, N_("Enter a Puzzle") },
+  { "bottom_solve_button",   0, N_("Show the Solution") },
+  { "bottom_animate_button", 0, N_("Watch the Backtracking Solver") },
+  { "bottom_undo_button",    0, N_("Undo") },
+  { "bottom_redo_button",    0, N_("Redo") },
+  { "bottom_pause_button",   G_STRUCT_OFFSET (NonetWindow, bottom_pause_button), N_("Pause") },
 };
 
 static void
@@ -1027,16 +1028,12 @@ nonet_window_class_init (NonetWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/nonet/Nonet/nonet-window.ui");
   for (gsize i = 0; i < G_N_ELEMENTS (window_tooltips); i++)
-    gtk_widget_class_bind_template_child_full (widget_class, window_tooltips[i].id, FALSE, 0);
+    gtk_widget_class_bind_template_child_full (widget_class, window_tooltips[i].id, FALSE,
+                                               window_tooltips[i].offset);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_squeezer);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_button);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_icon_button);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, new_game_menu);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, primary_menu);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, library_button);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, title_box);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, editor_revealer);
@@ -1062,9 +1059,7 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_undo_tools);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_bar);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_tools);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_library_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_solve_buttons);
-  gtk_widget_class_bind_template_child (widget_class, NonetWindow, bottom_pause_button);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, solve_revealer);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, event_log);
   gtk_widget_class_bind_template_child (widget_class, NonetWindow, log_revealer);
