@@ -85,7 +85,7 @@ nonet_window_enter_editor (NonetWindow  *self,
   nonet_grid_view_set_cursor (self->grid_view, 0);
   nonet_window_title_show (self);
   nonet_window_editor_changed (self);
-  nonet_window_reveal (self->editor_revealer, TRUE);
+  gtk_revealer_set_reveal_child (self->editor_revealer, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->grid_view));
   nonet_window_update_all (self);
 }
@@ -97,7 +97,7 @@ nonet_window_leave_editor (NonetWindow *self)
 
   nonet_window_stop_explaining (self);
   g_clear_object (&self->editor_game);
-  nonet_window_reveal (self->editor_revealer, FALSE);
+  gtk_revealer_set_reveal_child (self->editor_revealer, FALSE);
   g_object_set (self->grid_view, "entering", FALSE, NULL);
   g_settings_bind (self->settings, "highlight-conflicts",
                    self->grid_view, "highlight-conflicts", G_SETTINGS_BIND_GET);

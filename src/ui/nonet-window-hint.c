@@ -38,7 +38,7 @@ nonet_window_hint_dismiss (NonetWindow *self)
   g_clear_pointer (&self->hint, g_free);
   if (gtk_revealer_get_reveal_child (self->hint_revealer))
     g_debug ("hint bar closed");
-  nonet_window_reveal (self->hint_revealer, FALSE);
+  gtk_revealer_set_reveal_child (self->hint_revealer, FALSE);
 }
 
 /* A move of the player's own: the hint no longer fits the board. */
@@ -97,7 +97,8 @@ nonet_window_hint_show_bar (NonetWindow *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_area),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, said, -1);
   nonet_announcer_set_description (self->hint_area, count);
-  nonet_window_reveal (self->hint_revealer, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_revealer), TRUE);
+  gtk_revealer_set_reveal_child (self->hint_revealer, TRUE);
 
   /* The end-to-end tests follow the hints in the debug log. */
   g_debug ("hint: %s (%s)", said, count);

@@ -150,10 +150,6 @@ void     nonet_window_run_clear             (NonetWindow  *self);
 /* An animated run is started and not yet finished. */
 gboolean nonet_window_run_active            (NonetWindow  *self);
 void     nonet_window_update_log            (NonetWindow  *self);
-/* gtk_revealer_set_reveal_child for the window's bars, which are hidden
- * while closed. */
-void     nonet_window_reveal                (GtkRevealer  *revealer,
-                                             gboolean      reveal);
 /* The solve bar, made on the first call. */
 NonetSolveBar *nonet_window_solve_bar      (NonetWindow  *self);
 void     nonet_window_solve_bar_order_changed (NonetWindow *self);

@@ -286,8 +286,8 @@ void
 nonet_window_update_log (NonetWindow *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->event_log), self->show_log);
-  nonet_window_reveal (self->log_revealer,
-                       (self->show_log && self->run != NULL) || nonet_window_search_wanted (self));
+  gtk_revealer_set_reveal_child (self->log_revealer,
+                                 (self->show_log && self->run != NULL) || nonet_window_search_wanted (self));
 }
 
 /* Starts (or restarts, from scratch) the animated run from the givens. */
@@ -317,7 +317,7 @@ nonet_window_run_start (NonetWindow *self)
   nonet_solve_bar_set_counters (nonet_window_solve_bar (self), &zero, 0, 0);
   nonet_solve_bar_set_status (nonet_window_solve_bar (self), _("Animating the backtracker"));
   nonet_solve_bar_sync_accessible (nonet_window_solve_bar (self), TRUE);
-  nonet_window_reveal (self->solve_revealer, TRUE);
+  gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
   nonet_window_search_start (self);
   nonet_grid_view_set_overlay (self->grid_view, ne_solve_run_get_view (self->run));
   ne_solve_run_start (self->run);
@@ -338,7 +338,7 @@ nonet_window_end_solve (NonetWindow *self)
     nonet_solve_bar_clear_previous_run (self->solve_bar);
   self->overlay_on = FALSE;
   nonet_grid_view_set_overlay (self->grid_view, NULL);
-  nonet_window_reveal (self->solve_revealer, FALSE);
+  gtk_revealer_set_reveal_child (self->solve_revealer, FALSE);
   nonet_window_search_closed (self);
   nonet_window_update_all (self);
 }
@@ -443,7 +443,7 @@ nonet_window_solve_cb (GObject      *source,
       nonet_solve_bar_set_counters (nonet_window_solve_bar (self), NULL, 0, 0);
       nonet_solve_bar_set_status (nonet_window_solve_bar (self), status);
       nonet_solve_bar_sync_accessible (nonet_window_solve_bar (self), TRUE);
-      nonet_window_reveal (self->solve_revealer, TRUE);
+      gtk_revealer_set_reveal_child (self->solve_revealer, TRUE);
       nonet_announcer_now (self->announcer, status);
     }
   nonet_window_update_all (self);

@@ -1111,26 +1111,6 @@ nonet_window_class_init (NonetWindowClass *klass)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, nonet_window_welcome_escape, NULL);
 }
 
-/* A closed bar is hidden, not only folded away: a revealer measures its
- * child even while it shows none of it, and the wrapping labels of the
- * editor's bar, the hint's and the step log's cost a start-up measuring
- * them for nothing. Shown before it opens, so that it slides in. */
-void
-nonet_window_reveal (GtkRevealer *revealer,
-                     gboolean     reveal)
-{
-  if (reveal)
-    gtk_widget_set_visible (GTK_WIDGET (revealer), TRUE);
-  gtk_revealer_set_reveal_child (revealer, reveal);
-}
-
-static void
-nonet_window_revealer_closed (GtkRevealer *revealer)
-{
-  if (!gtk_revealer_get_reveal_child (revealer) && !gtk_revealer_get_child_revealed (revealer))
-    gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
-}
-
 static void
 nonet_window_init (NonetWindow *self)
 {
@@ -1144,12 +1124,6 @@ nonet_window_init (NonetWindow *self)
                                                                           window_tooltips[i].id)),
                               _(window_tooltips[i].tooltip));
   ne_clock_init (&self->clock, 0, NE_CLOCK_HOLD_IDLE, 0);
-  {
-    GtkRevealer *bars[] = { self->editor_revealer, self->hint_revealer, self->solve_revealer, self->log_revealer };
-
-    for (gsize i = 0; i < G_N_ELEMENTS (bars); i++)
-      g_signal_connect (bars[i], "notify::child-revealed", G_CALLBACK (nonet_window_revealer_closed), NULL);
-  }
   gtk_widget_set_layout_manager (GTK_WIDGET (self->board_box), nonet_board_layout_new ());
   gtk_widget_set_layout_manager (self->content_box, nonet_side_layout_new (280, 400));
   gtk_widget_set_layout_manager (self->title_box, nonet_cap_layout_new (TITLE_NATURAL_WIDTH));
