@@ -601,6 +601,11 @@ test_add_puzzle_dedups (Fixture       *fixture,
   g_assert_cmpint (ne_store_find_puzzle (store, &inkala, &error), ==, id);
   g_assert_cmpint (ne_store_find_puzzle (store, &euler, &error), ==, other);
   g_assert_no_error (error);
+  /* What the page cache gave back is read again from the file. */
+  ne_store_release_memory (store);
+  g_assert_cmpint (ne_store_find_puzzle (store, &inkala, &error), ==, id);
+  g_assert_cmpint (ne_store_add_puzzle (store, &euler, NULL, NULL, &error), ==, other);
+  g_assert_no_error (error);
 
   g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM puzzle"), ==, 2);
   givens = raw_text (fixture->path, "SELECT givens FROM puzzle ORDER BY id LIMIT 1");

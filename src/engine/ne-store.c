@@ -1222,6 +1222,14 @@ ne_store_set_busy_timeout (NeStore *self,
   sqlite3_busy_timeout (self->db, (int) MIN (ms, (guint) G_MAXINT));
 }
 
+void
+ne_store_release_memory (NeStore *self)
+{
+  g_return_if_fail (NE_IS_STORE (self));
+
+  sqlite3_db_release_memory (self->db);
+}
+
 const char *
 ne_store_get_path (NeStore *self)
 {

@@ -122,6 +122,10 @@ const char *ne_store_get_path    (NeStore       *self);
 void        ne_store_set_busy_timeout (NeStore   *self,
                                        guint      ms);
 
+/* Frees the pages of the library cached in memory that no statement is
+ * using: they are read again when next needed. */
+void        ne_store_release_memory (NeStore *self);
+
 /* Returns the puzzle's id (> 0): the existing one when a puzzle with these
  * givens is already in the library. solution and source may be NULL.
  * Returns 0 and sets error on failure. */

@@ -141,6 +141,7 @@ nonet_window_generate_cb (GObject      *source,
       nonet_window_toast (self, title);
     }
   nonet_window_start_game (self, &r->generated.puzzle, &r->generated.solution, &r->generated.grade, r->id);
+  nonet_window_trim_memory_later (self);
   generate_data_unref (gd);
 }
 

@@ -254,6 +254,7 @@ nonet_window_builtin_imported (GObject      *source,
       return;
     }
   g_debug ("built-in collections: %u puzzles added", n_added);
+  nonet_window_trim_memory_later (self);
 }
 
 /* The built-in collections, on a first start, once the window shows: their
@@ -310,6 +311,7 @@ nonet_window_open_library (NonetWindow *self)
         }
     }
 
+  nonet_window_trim_memory_later (self);
   if (game != NULL)
     nonet_window_set_game (self, game);
   else

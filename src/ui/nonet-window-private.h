@@ -86,6 +86,7 @@ struct _NonetWindow
   NonetLibraryWindow   *library_window;     /* weak: made when first shown, destroyed with us */
   GCancellable         *generate_cancellable;  /* the generation whose result we want */
   guint                 clock_id;
+  guint                 trim_id;            /* nonet_window_trim_memory_later's idle */
 
   /* The game's clock (ne-clock.h): it runs while nothing holds it. */
   NeClock               clock;
@@ -126,6 +127,7 @@ void     nonet_window_toast                 (NonetWindow  *self,
 void     nonet_window_update_actions        (NonetWindow  *self);
 void     nonet_window_update_all            (NonetWindow  *self);
 void     nonet_window_stop_clock            (NonetWindow  *self);
+void     nonet_window_trim_memory_later     (NonetWindow  *self);
 void     nonet_window_set_paused            (NonetWindow  *self,
                                              gboolean      paused);
 void     nonet_window_game_can_undo_redo    (NonetWindow  *self);
