@@ -74,6 +74,7 @@ typedef struct
   unsigned                steps;        /* see gen_tick */
   int                     lowest;       /* fewest clues seen, for the progress fraction */
   Stop                    stop;
+  struct OtherCache      *cache;        /* may be NULL: see gen_other */
 } Gen;
 
 /* A unique puzzle and its solution. Every State the generator keeps has
@@ -351,6 +352,56 @@ gen_count (Gen *g, const NcGrid *puzzle, NcGrid *first)
   return nc_solver_count (puzzle, 2, first);
 }
 
+/* Second solutions found, by a hash of what was asked. The pool search asks
+ * the same questions again and again: each pool entry has a few dozen
+ * children that drop the same orbit and add back the same one, and the
+ * solver answers them the same way each time. An answer is only kept when
+ * there was a second solution, and checked against the puzzle when it is
+ * given back, so the cache can never call a puzzle unique, and gives back
+ * what the solver would: the puzzles do not change. */
+#define OTHER_CACHE_BITS 16
+
+typedef struct
+{
+  uint64_t key;       /* 0: empty */
+  NcGrid   other;
+} OtherEntry;
+
+struct OtherCache
+{
+  OtherEntry entry[1u << OTHER_CACHE_BITS];
+};
+
+static uint64_t
+other_key (const NcGrid *puzzle, const NcGrid *solution, const uint8_t *cells, int n_cells)
+{
+  uint64_t h = 0xcbf29ce484222325ull;
+
+  for (int i = 0; i < NC_CELLS; i++)
+    h = (h ^ (uint64_t) (puzzle->cell[i] | solution->cell[i] << 4)) * 0x100000001b3ull;
+  for (int i = 0; cells != NULL && i < n_cells; i++)
+    h = (h ^ (uint64_t) (0x100 | cells[i])) * 0x100000001b3ull;
+  return h | 1;
+}
+
+/* Whether grid, a solved grid, solves puzzle and differs from solution at
+ * one of cells (anywhere when cells is NULL). */
+static bool
+other_fits (const NcGrid *grid, const NcGrid *puzzle, const NcGrid *solution,
+            const uint8_t *cells, int n_cells)
+{
+  bool differs = false;
+
+  for (int i = 0; i < NC_CELLS; i++)
+    if (puzzle->cell[i] != 0 && puzzle->cell[i] != grid->cell[i])
+      return false;
+  if (cells == NULL)
+    return memcmp (grid->cell, solution->cell, NC_CELLS) != 0;
+  for (int i = 0; i < n_cells; i++)
+    differs |= grid->cell[cells[i]] != solution->cell[cells[i]];
+  return differs;
+}
+
 /* nc_solver_find_other: whether puzzle, which solution solves, has a
  * solution that differs from it at one of cells (anywhere when cells is
  * NULL). Once the generator must stop it answers yes without looking, as
@@ -359,9 +410,33 @@ static bool
 gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
            const uint8_t *cells, int n_cells, NcGrid *other)
 {
+  uint64_t    key = 0;
+  OtherEntry *e = NULL;
+  NcGrid      found;
+  bool        r;
+
   if (!gen_tick (g))
     return true;
-  return nc_solver_find_other (puzzle, solution, cells, n_cells, other);
+  if (g->cache != NULL)
+    {
+      key = other_key (puzzle, solution, cells, n_cells);
+      e = &g->cache->entry[key >> (64 - OTHER_CACHE_BITS)];
+      if (e->key == key && other_fits (&e->other, puzzle, solution, cells, n_cells))
+        {
+          if (other != NULL)
+            *other = e->other;
+          return true;
+        }
+    }
+  r = nc_solver_find_other (puzzle, solution, cells, n_cells, &found);
+  if (r && e != NULL)
+    {
+      e->key = key;
+      e->other = found;
+    }
+  if (r && other != NULL)
+    *other = found;
+  return r;
 }
 
 /* ---- solved grids ---- */
@@ -725,18 +800,23 @@ puzzle_hash (const NcGrid *puzzle)
  * False when the move was abandoned (stop, no orbit to add, or more than
  * POOL_MAX_ADDS added). */
 static bool
-pool_unsettle (Gen *g, State *s)
+pool_unsettle (Gen *g, State *s, const Witnesses *w)
 {
   const Orbits *o = &g->orbits;
   uint8_t present[NC_CELLS], candidates[NC_CELLS];
-  int     n_present = 0, adds = 0;
+  int     n_present = 0, adds = 0, dropped;
+  bool    witnessed;
 
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
       present[n_present++] = (uint8_t) i;
   if (n_present == 0)
     return false;
-  orbit_clear (s, o, present[nc_rng_below (&g->rng, (uint32_t) n_present)]);
+  dropped = present[nc_rng_below (&g->rng, (uint32_t) n_present)];
+  /* The orbit's witness, when it holds, is a second solution once the
+   * orbit is gone: the first addition needs no solver. */
+  witnessed = witness_holds (s, o, w, dropped);
+  orbit_clear (s, o, dropped);
 
   for (;;)
     {
@@ -744,7 +824,12 @@ pool_unsettle (Gen *g, State *s)
       int    n, orbit;
       bool   take_other;
 
-      if (!gen_other (g, &s->puzzle, &s->solution, NULL, 0, &other))
+      if (witnessed)
+        {
+          other = w->grid[dropped];
+          witnessed = false;
+        }
+      else if (!gen_other (g, &s->puzzle, &s->solution, NULL, 0, &other))
         return true;
       if (g->stop != STOP_NONE)
         return false;
@@ -759,8 +844,80 @@ pool_unsettle (Gen *g, State *s)
     }
 }
 
+/* How many clues pool_resettle takes away. Measured at 17 clues, ten
+ * seeds of two minutes, two runs at a time on two cores: two reached 17 on
+ * 8 of 10 seeds (median 68 s), where pool_unsettle reached it on 4. */
+#define RESETTLE_DROPS 2
+
+/* Unsettles a unique puzzle as pool_unsettle does, but lets the solved grid
+ * go entirely: takes RESETTLE_DROPS random clues away, then adds a cell
+ * and a digit at a time, in random order, each one that leaves a solution,
+ * until one is left. The new solution need not be anywhere near the old:
+ * below 18 clues the search has to look at many grids, as few hold a
+ * 17-clue puzzle. For puzzles without symmetry only (single-cell orbits).
+ * False when the generator must stop. */
+static bool
+pool_resettle (Gen *g, State *s)
+{
+  uint16_t literals[NC_CELLS * 9];
+  int      clues[NC_CELLS], n_clues = 0;
+
+  for (int cell = 0; cell < NC_CELLS; cell++)
+    if (s->puzzle.cell[cell] != 0)
+      clues[n_clues++] = cell;
+  for (int k = 0; k < RESETTLE_DROPS && n_clues > 0; k++)
+    {
+      int i = (int) nc_rng_below (&g->rng, (uint32_t) n_clues);
+
+      s->puzzle.cell[clues[i]] = 0;
+      s->clues--;
+      clues[i] = clues[--n_clues];
+    }
+  for (int i = 0; i < NC_CELLS * 9; i++)
+    literals[i] = (uint16_t) i;
+  /* Shuffled as it goes: a unique puzzle is usually back after a few dozen. */
+  for (int i = 0; i < NC_CELLS * 9; i++)
+    {
+      int      j = i + (int) nc_rng_below (&g->rng, (uint32_t) (NC_CELLS * 9 - i));
+      int      cell, digit;
+      bool     clash = false;
+      uint16_t t = literals[j];
+      unsigned count;
+      NcGrid   first;
+
+      literals[j] = literals[i];
+      literals[i] = t;
+      cell = t / 9;
+      digit = t % 9 + 1;
+      if (s->puzzle.cell[cell] != 0)
+        continue;
+      for (int k = 0; k < NC_PEERS && !clash; k++)
+        clash = s->puzzle.cell[nc_peers[cell][k]] == digit;
+      if (clash)
+        continue;
+      s->puzzle.cell[cell] = (uint8_t) digit;
+      s->clues++;
+      count = gen_count (g, &s->puzzle, &first);
+      if (g->stop != STOP_NONE)
+        return false;
+      if (count == 1)
+        {
+          s->solution = first;
+          return true;
+        }
+      if (count == 0)
+        {
+          s->puzzle.cell[cell] = 0;
+          s->clues--;
+        }
+    }
+  /* Not reached: a full grid is unique. */
+  return false;
+}
+
 /* One candidate for the lowest targets: a pool of unique minimal puzzles
- * evolves. A random entry is unsettled (pool_unsettle) and reduced to a
+ * evolves. A random entry is unsettled (pool_unsettle, or pool_resettle
+ * at 17 clues without symmetry) and reduced to a
  * minimal puzzle again; the child takes the place of the entry with the
  * highest loss, its clue count plus a random part, when its own is lower.
  * The random part keeps puzzles one clue above the best in the pool, and
@@ -771,7 +928,9 @@ pool_unsettle (Gen *g, State *s)
 static bool
 gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
 {
-  int worst = 0;
+  int  worst = 0;
+  /* Below 18 clues without symmetry the grid has to go: see pool_resettle. */
+  bool resettle = g->target < POOL_TARGET && g->orbits.big == 1;
 
   for (int i = 0; i < POOL_SIZE; i++)
     pool[i].loss = UINT32_MAX;
@@ -791,10 +950,13 @@ gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
         }
       else
         {
+          /* Most unsettled children are abandoned: the witnesses, 6 KiB,
+           * are copied only for those that go on. */
           child.state = pool[parent].state;
-          child.witnesses = pool[parent].witnesses;
-          if (!pool_unsettle (g, &child.state))
+          if (resettle ? !pool_resettle (g, &child.state)
+                       : !pool_unsettle (g, &child.state, &pool[parent].witnesses))
             continue;
+          child.witnesses = pool[parent].witnesses;
         }
       if (child.state.clues < g->target && !gen_pad (g, &child.state, g->target))
         continue;
@@ -844,8 +1006,13 @@ gen_candidate (Gen *g, State *best)
 
       if (pool != NULL)
         {
-          bool reached = gen_pool_candidate (g, pool, best);
+          bool reached;
 
+          /* Without memory for it, the cache is done without. */
+          g->cache = calloc (1, sizeof *g->cache);
+          reached = gen_pool_candidate (g, pool, best);
+          free (g->cache);
+          g->cache = NULL;
           free (pool);
           return reached;
         }
