@@ -500,6 +500,61 @@ test_random_vs_reference (void)
   g_assert_cmpuint (by_count[2], >, 50);
 }
 
+/* nc_solver_count_near counts as nc_solver_count does, whatever it is near;
+ * the solutions it stores are distinct solutions; and near, when it solves
+ * the puzzle, comes first. Puzzles as in random-vs-reference, near their
+ * own grid (a solution unless a wrong digit spoils it), near another
+ * grid, and near nothing. */
+static void
+test_count_near (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261207);
+  unsigned near_first = 0, by_count[3] = { 0, 0, 0 };
+
+  for (int n = 0; n < 600; n++)
+    {
+      NcGrid full = random_full_grid (rand);
+      NcGrid other = random_full_grid (rand);
+      NcGrid puzzle = full;
+      const NcGrid *nears[3] = { &full, &other, NULL };
+      unsigned limit = (unsigned) g_rand_int_range (rand, 1, MAX_SOLUTIONS + 1);
+      unsigned expected;
+      char line[82];
+
+      empty_cells (rand, &puzzle, g_rand_int_range (rand, 20, 60), n % 4 == 3);
+      nc_grid_format_line (&puzzle, '.', line);
+      expected = nc_solver_count (&puzzle, limit, NULL);
+      by_count[MIN (expected, 2)]++;
+      for (int k = 0; k < 3; k++)
+        {
+          NcGrid found[MAX_SOLUTIONS];
+          unsigned count = nc_solver_count_near (&puzzle, limit, nears[k], found);
+
+          if (count != expected)
+            g_error ("%s: counted %u near grid %d, %u without", line, count, k, expected);
+          for (unsigned i = 0; i < count; i++)
+            {
+              assert_solves (&puzzle, &found[i]);
+              for (unsigned j = 0; j < i; j++)
+                if (nc_grid_equal (&found[i], &found[j]))
+                  g_error ("%s: solutions %u and %u are the same", line, j, i);
+            }
+          if (k == 0 && n % 4 != 3)
+            {
+              if (!nc_grid_equal (&found[0], &full))
+                g_error ("%s: the grid it came from, a solution, is not found first", line);
+              near_first++;
+            }
+        }
+      /* Nothing stored: still the count. */
+      g_assert_cmpuint (nc_solver_count_near (&puzzle, limit, &full, NULL), ==, expected);
+    }
+  g_assert_cmpuint (near_first, >, 300);
+  g_assert_cmpuint (by_count[0], >, 50);
+  g_assert_cmpuint (by_count[1], >, 50);
+  g_assert_cmpuint (by_count[2], >, 50);
+}
+
 /* The puzzles of a shared puzzle set as grids, or skips the test. */
 static GPtrArray *
 load_shared_set (const char *name)
@@ -749,6 +804,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/solver/limits", test_limits);
   g_test_add_func ("/core/solver/empty-grid", test_empty_grid);
   g_test_add_func ("/core/solver/random-vs-reference", test_random_vs_reference);
+  g_test_add_func ("/core/solver/count-near", test_count_near);
   g_test_add_func ("/core/solver/17-clue", test_17_clue);
   g_test_add_func ("/core/solver/magictour", test_magictour);
   g_test_add_func ("/core/solver/find-other/edges", test_find_other_edges);

@@ -848,6 +848,43 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
  * seeds of two minutes, two runs at a time on two cores: two reached 17 on
  * 8 of 10 seeds (median 68 s), where pool_unsettle reached it on 4. */
 #define RESETTLE_DROPS 2
+/* How many of the solved grids pool_resettle meets it keeps as witnesses:
+ * a resettle meets about two dozen (two per clue it adds back). */
+#define RESETTLE_SEEN 32
+
+/* nc_solver_count_near up to two, as gen_count counts: two[0] gets the
+ * first solution, two[1] the second when there is one. */
+static unsigned
+gen_count_two (Gen *g, const NcGrid *puzzle, const NcGrid *near, NcGrid two[2])
+{
+  if (!gen_tick (g))
+    return 2;
+  return nc_solver_count_near (puzzle, 2, near, two);
+}
+
+/* Hands each grid of seen that solves the puzzle but for one clue, where
+ * it differs, to that clue's orbit as its witness: the clue is needed. */
+static void
+witnesses_harvest (const State *s, const Orbits *o, Witnesses *w,
+                   const NcGrid *seen, int n_seen)
+{
+  for (int i = 0; i < n_seen; i++)
+    {
+      int cell = -1, misses = 0;
+
+      for (int c = 0; c < NC_CELLS && misses < 2; c++)
+        if (s->puzzle.cell[c] != 0 && s->puzzle.cell[c] != seen[i].cell[c])
+          {
+            cell = c;
+            misses++;
+          }
+      if (misses == 1)
+        {
+          w->grid[o->of[cell]] = seen[i];
+          w->known[o->of[cell]] = true;
+        }
+    }
+}
 
 /* Unsettles a unique puzzle as pool_unsettle does, but lets the solved grid
  * go entirely: takes RESETTLE_DROPS random clues away, then adds a cell
@@ -855,12 +892,20 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
  * until one is left. The new solution need not be anywhere near the old:
  * below 18 clues the search has to look at many grids, as few hold a
  * 17-clue puzzle. For puzzles without symmetry only (single-cell orbits).
- * False when the generator must stop. */
+ *
+ * Two solutions of the puzzle are known once a count has found them: a
+ * literal both agree with leaves them both, so it is kept without the
+ * solver (a quarter of the literals tried). The grids met on the way
+ * become witnesses in w where they show a clue of the new puzzle needed,
+ * which spares the reduction a solver call each. Neither changes which
+ * puzzle comes out. False when the generator must stop. */
 static bool
-pool_resettle (Gen *g, State *s)
+pool_resettle (Gen *g, State *s, Witnesses *w)
 {
   uint16_t literals[NC_CELLS * 9];
-  int      clues[NC_CELLS], n_clues = 0;
+  int      clues[NC_CELLS], n_clues = 0, n_seen = 0;
+  NcGrid   two[2], seen[RESETTLE_SEEN];
+  bool     known = false;   /* two[] solves the puzzle, two different grids */
 
   for (int cell = 0; cell < NC_CELLS; cell++)
     if (s->puzzle.cell[cell] != 0)
@@ -883,7 +928,7 @@ pool_resettle (Gen *g, State *s)
       bool     clash = false;
       uint16_t t = literals[j];
       unsigned count;
-      NcGrid   first;
+      NcGrid   found[2];
 
       literals[j] = literals[i];
       literals[i] = t;
@@ -897,19 +942,33 @@ pool_resettle (Gen *g, State *s)
         continue;
       s->puzzle.cell[cell] = (uint8_t) digit;
       s->clues++;
-      count = gen_count (g, &s->puzzle, &first);
+      if (known && two[0].cell[cell] == digit && two[1].cell[cell] == digit)
+        continue;
+      /* Near a known solution the literal leaves, that one comes first. */
+      count = gen_count_two (g, &s->puzzle, !known ? NULL : two[1].cell[cell] == digit ? &two[1] : &two[0],
+                             found);
       if (g->stop != STOP_NONE)
         return false;
       if (count == 1)
         {
-          s->solution = first;
+          s->solution = found[0];
+          /* The last two solutions solve the puzzle without this clue. */
+          for (int k = 0; known && k < 2 && n_seen < RESETTLE_SEEN; k++)
+            seen[n_seen++] = two[k];
+          witnesses_harvest (s, &g->orbits, w, seen, n_seen);
           return true;
         }
       if (count == 0)
         {
           s->puzzle.cell[cell] = 0;
           s->clues--;
+          continue;
         }
+      for (int k = 0; known && k < 2 && n_seen < RESETTLE_SEEN; k++)
+        seen[n_seen++] = two[k];
+      two[0] = found[0];
+      two[1] = found[1];
+      known = true;
     }
   /* Not reached: a full grid is unique. */
   return false;
@@ -951,12 +1010,21 @@ gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
       else
         {
           /* Most unsettled children are abandoned: the witnesses, 6 KiB,
-           * are copied only for those that go on. */
+           * are copied only for those that go on. A resettle goes on but
+           * when the generator must stop, and adds witnesses of its own. */
           child.state = pool[parent].state;
-          if (resettle ? !pool_resettle (g, &child.state)
-                       : !pool_unsettle (g, &child.state, &pool[parent].witnesses))
-            continue;
-          child.witnesses = pool[parent].witnesses;
+          if (resettle)
+            {
+              child.witnesses = pool[parent].witnesses;
+              if (!pool_resettle (g, &child.state, &child.witnesses))
+                continue;
+            }
+          else
+            {
+              if (!pool_unsettle (g, &child.state, &pool[parent].witnesses))
+                continue;
+              child.witnesses = pool[parent].witnesses;
+            }
         }
       if (child.state.clues < g->target && !gen_pad (g, &child.state, g->target))
         continue;

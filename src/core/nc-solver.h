@@ -22,6 +22,13 @@ typedef bool (*NcSolutionFunc) (const NcGrid *solution, unsigned index, void *da
 unsigned nc_solver_enumerate (const NcGrid *puzzle, unsigned limit,
                               NcSolutionFunc func, void *data);
 
+/* Counts as nc_solver_count does, but each guess tries near's digit first
+ * (near: a solved grid, or NULL for none). The count is the same; the
+ * solutions found first are those that agree with near the longest, so
+ * one near solves comes at once. The first min(count, limit) solutions
+ * found are stored in solutions (may be NULL), in the order found. */
+unsigned nc_solver_count_near (const NcGrid *puzzle, unsigned limit, const NcGrid *near,
+                               NcGrid *solutions);
 /* True when puzzle has exactly one solution, stored in solution (may be NULL). */
 bool nc_solver_is_unique (const NcGrid *puzzle, NcGrid *solution);
 
