@@ -949,23 +949,21 @@ pool_resettle (Gen *g, State *s, Witnesses *w)
                              found);
       if (g->stop != STOP_NONE)
         return false;
-      if (count == 1)
-        {
-          s->solution = found[0];
-          /* The last two solutions solve the puzzle without this clue. */
-          for (int k = 0; known && k < 2 && n_seen < RESETTLE_SEEN; k++)
-            seen[n_seen++] = two[k];
-          witnesses_harvest (s, &g->orbits, w, seen, n_seen);
-          return true;
-        }
       if (count == 0)
         {
           s->puzzle.cell[cell] = 0;
           s->clues--;
           continue;
         }
+      /* The last two solutions solve the puzzle without this clue. */
       for (int k = 0; known && k < 2 && n_seen < RESETTLE_SEEN; k++)
         seen[n_seen++] = two[k];
+      if (count == 1)
+        {
+          s->solution = found[0];
+          witnesses_harvest (s, &g->orbits, w, seen, n_seen);
+          return true;
+        }
       two[0] = found[0];
       two[1] = found[1];
       known = true;
