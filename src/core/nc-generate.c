@@ -12,6 +12,7 @@
 
 #include "nc-canon.h"
 #include "nc-solver.h"
+#include "nc-unavoidable.h"
 
 /* The budget and the progress callback are looked at every this many
  * steps of work (a solver call, an orbit tried, a move, a candidate
@@ -584,17 +585,75 @@ gen_drop (Gen *g, State *s, int orbit, Witnesses *w)
     }
 }
 
+/* ---- unavoidable sets ---- */
+
+/* The clue cells where a witness, a valid grid, differs from the solution,
+ * when they are this few: the packing seldom takes a bigger set, and the
+ * grids handed down from before a resettle differ nearly everywhere. */
+#define WITNESS_SET_MAX 4
+
+static void
+unavoidable_witnesses (NcUnavoidable *u, const State *s, const Witnesses *w)
+{
+  for (int i = 0; i < NC_CELLS; i++)
+    if (w->known[i])
+      nc_unavoidable_add_grid (u, &s->solution, &w->grid[i], WITNESS_SET_MAX);
+}
+
+/* Sorts the orbits of order (stable: otherwise in their random order) by
+ * how much of the unavoidable sets their cells are, each set weighing by
+ * how few clue cells it has: an orbit few sets need is more likely to go,
+ * and taking those first leaves a reduction with fewer clues. An orbit
+ * that is a whole set (a witness shows it needed) goes last. */
+static void
+unavoidable_order (const NcUnavoidable *u, const Orbits *o, uint8_t *order, int n)
+{
+  unsigned weight[NC_CELLS], of_order[NC_CELLS];
+
+  nc_unavoidable_weigh (u, weight);
+  for (int i = 0; i < n; i++)
+    {
+      of_order[i] = 0;
+      for (int k = 0; k < o->size[order[i]]; k++)
+        of_order[i] += weight[o->cells[order[i]][k]];
+    }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && of_order[j - 1] > of_order[j]; j--)
+      {
+        unsigned w = of_order[j];
+        uint8_t  orbit = order[j];
+
+        of_order[j] = of_order[j - 1];
+        order[j] = order[j - 1];
+        of_order[j - 1] = w;
+        order[j - 1] = orbit;
+      }
+}
+
 /* Takes orbits away in random order while the solution stays unique,
  * never below floor clues, and gives up (returning false) once it cannot
- * end with hope clues or fewer: the orbits not yet tried could not all go.
- * One pass is enough for minimality: an orbit needed when it was tried is
- * still needed once others are gone. Witnesses (may be NULL) as gen_drop. */
+ * end with hope clues or fewer. One pass is enough for minimality: an
+ * orbit needed when it was tried is still needed once others are gone.
+ * Witnesses (may be NULL) as gen_drop.
+ *
+ * With a hope (the pool search), the unavoidable sets of the solution
+ * order the orbits, those few sets need first (unavoidable_order), and
+ * bound the clues the reduction can end with: the clues kept so far, plus
+ * one for each packed set none of them is in. Measured at 17 clues, seeds
+ * 1 to 10, two runs at a time on two cores: with both, 17 came on all ten
+ * seeds, median 35 s, slowest 83 s, where the random order reached it on
+ * nine (median 42 s). The order leaves a reduction with fewer clues (the
+ * pool's worst entry at 19.1 clues on average rather than 20.1); the bound
+ * then gives a child up before most of its solver calls: 37% fewer calls,
+ * a quarter less time for the same puzzle (seed 4). */
 static bool
 gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
 {
   const Orbits *o = &g->orbits;
   uint8_t order[NC_CELLS];
-  int     n = 0, untried = 0;
+  int8_t  packed[NC_CELLS];
+  bool    hit[INT8_MAX] = { false };
+  int     n = 0, untried = 0, bound = 0;
 
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
@@ -603,15 +662,43 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
         untried += o->size[i];
       }
   nc_rng_shuffle (&g->rng, order, n);
+  if (hope < NC_CELLS)
+    {
+      NcUnavoidable u;
+      NcCells       clues = { { 0, 0 } };
+
+      for (int c = 0; c < NC_CELLS; c++)
+        if (s->puzzle.cell[c] != 0)
+          nc_cells_add (&clues, c);
+      nc_unavoidable_init (&u, &clues);
+      nc_unavoidable_add_swaps (&u, &s->solution);
+      if (w != NULL)
+        unavoidable_witnesses (&u, s, w);
+      bound = nc_unavoidable_pack (&u, packed);
+      unavoidable_order (&u, o, order, n);
+    }
+  else
+    memset (packed, -1, sizeof packed);
+  /* Neither the clues kept nor bound can come down as the reduction goes. */
   for (int i = 0; i < n && s->clues > floor && gen_tick (g); i++)
     {
       int orbit = order[i];
 
-      if (s->clues - untried > hope)
+      if (s->clues - untried > hope || bound > hope)
         return false;
       untried -= o->size[orbit];
       if (s->clues - o->size[orbit] >= floor)
         gen_drop (g, s, orbit, w);
+      if (orbit_present (s, o, orbit))
+        for (int k = 0; k < o->size[orbit]; k++)
+          {
+            int set = packed[o->cells[orbit][k]];
+
+            if (set < 0 || hit[set])
+              bound++;
+            else
+              hit[set] = true;
+          }
     }
   if (s->clues < g->lowest)
     g->lowest = s->clues;

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nc-unavoidable.h: unavoidable sets of a solved grid. A set of cells is
+ * unavoidable when another valid grid differs from the solution there
+ * only: every puzzle with that solution has a clue in it, or the other
+ * grid would solve the puzzle too. Sets that share no cell each need a
+ * clue of their own, so a packing of them bounds from below the clues any
+ * such puzzle can be brought down to. No allocation. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nc-grid.h"
+
+/* A set of cells: cell c is bit c % 64 of w[c / 64]. */
+typedef struct
+{
+  uint64_t w[2];
+} NcCells;
+
+void nc_cells_add   (NcCells *set, int cell);
+bool nc_cells_has   (const NcCells *set, int cell);
+int  nc_cells_count (const NcCells *set);
+
+/* Up to four swap cycles for each of 27 pairs of rows in a band, 27 of
+ * columns in a stack and 36 pairs of digits, and one set per cell's
+ * other grid. */
+#define NC_UNAVOIDABLE_MAX (2 * 27 * 4 + 36 * 4 + NC_CELLS)
+
+/* Unavoidable sets, each cut down to the cells of within (a puzzle's
+ * clues): the puzzle keeps a clue in each, and only its clues matter. */
+typedef struct
+{
+  NcCells within;
+  int     n;
+  NcCells set[NC_UNAVOIDABLE_MAX];
+} NcUnavoidable;
+
+void nc_unavoidable_init (NcUnavoidable *u, const NcCells *within);
+
+/* Adds the sets of solution that two rows of a band, two columns of a
+ * stack or two digits can swap among themselves, the smallest each. */
+void nc_unavoidable_add_swaps (NcUnavoidable *u, const NcGrid *solution);
+
+/* Adds the cells (of within) where other, a valid solved grid, differs
+ * from solution, when there are at most max_cells of them; true when it
+ * did. Another grid that differs nowhere within adds nothing. */
+bool nc_unavoidable_add_grid (NcUnavoidable *u, const NcGrid *solution,
+                              const NcGrid *other, int max_cells);
+
+/* Picks sets that share no cell, the smallest first, and marks each cell
+ * of them with the number of its set in packed (-1 elsewhere); returns
+ * how many: a puzzle with the clues within keeps at least that many.
+ * At most INT8_MAX. */
+int nc_unavoidable_pack (const NcUnavoidable *u, int8_t packed[NC_CELLS]);
+
+/* How much of the sets each cell is: a set of k cells gives each of them
+ * 720 / k (720 divides by every size up to 6), a set of one cell, which
+ * the puzzle cannot do without, NC_CELLS * 720 — more than all the other
+ * shares of a cell can add up to. */
+void nc_unavoidable_weigh (const NcUnavoidable *u, unsigned weight[NC_CELLS]);
