@@ -38,17 +38,6 @@ all_cells (void)
   return all;
 }
 
-static NcCells
-clues_of (const NcGrid *puzzle)
-{
-  NcCells clues = { { 0, 0 } };
-
-  for (int c = 0; c < NC_CELLS; c++)
-    if (puzzle->cell[c] != 0)
-      nc_cells_add (&clues, c);
-  return clues;
-}
-
 /* The swaps of Inkala's solution and of generated grids: each set is an
  * even number of cells, at least four, and the grid without them has a
  * second solution. */
@@ -89,7 +78,7 @@ test_swaps_meet_clues (void)
   for (uint64_t seed = 1; seed <= SEEDS; seed++)
     {
       NcGenerated   out = minimal_puzzle (seed);
-      NcCells       all = all_cells (), clues = clues_of (&out.puzzle);
+      NcCells       all = all_cells (), clues = nc_cells_of_clues (&out.puzzle);
       NcUnavoidable everywhere, within;
 
       nc_unavoidable_init (&everywhere, &all);
@@ -114,7 +103,7 @@ static void
 test_add_grid (void)
 {
   NcGenerated out = minimal_puzzle (3);
-  NcCells     clues = clues_of (&out.puzzle);
+  NcCells     clues = nc_cells_of_clues (&out.puzzle);
   int         tested = 0;
 
   for (int c = 0; c < NC_CELLS; c++)
@@ -151,7 +140,7 @@ test_pack_and_weigh (void)
   for (uint64_t seed = 1; seed <= SEEDS; seed++)
     {
       NcGenerated   out = minimal_puzzle (seed);
-      NcCells       clues = clues_of (&out.puzzle), used = { { 0, 0 } };
+      NcCells       clues = nc_cells_of_clues (&out.puzzle), used = { { 0, 0 } };
       NcUnavoidable u;
       int8_t        packed[NC_CELLS];
       unsigned      weight[NC_CELLS];

@@ -35,6 +35,17 @@ nc_cells_count (const NcCells *set)
   return popcount64 (set->w[0]) + popcount64 (set->w[1]);
 }
 
+NcCells
+nc_cells_of_clues (const NcGrid *puzzle)
+{
+  NcCells clues = { { 0, 0 } };
+
+  for (int c = 0; c < NC_CELLS; c++)
+    if (puzzle->cell[c] != 0)
+      nc_cells_add (&clues, c);
+  return clues;
+}
+
 static bool
 cells_meet (const NcCells *a, const NcCells *b)
 {

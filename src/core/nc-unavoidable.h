@@ -21,6 +21,8 @@ typedef struct
 void nc_cells_add   (NcCells *set, int cell);
 bool nc_cells_has   (const NcCells *set, int cell);
 int  nc_cells_count (const NcCells *set);
+/* The cells of puzzle that hold a clue. */
+NcCells nc_cells_of_clues (const NcGrid *puzzle);
 
 /* Up to four swap cycles for each of 27 pairs of rows in a band, 27 of
  * columns in a stack and 36 pairs of digits, and one set per cell's
