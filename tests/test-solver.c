@@ -791,6 +791,136 @@ test_find_other_edges (void)
   assert_find_other (&empty, &solution, all + 80, 1, TRUE);
 }
 
+/* The board of puzzle's givens built in one of the ways a caller may: way 0
+ * places them all at once, 1 places the givens of a (the others) on the
+ * board of the rest, 2 meets the board of those of a with the board of
+ * the rest, 3 and 4 meet them as 2 does with one or both only added, not
+ * placed, and 5 meets the board of all of them, only added, with itself. */
+static void
+board_of (const NcGrid *puzzle, const gboolean a[NC_CELLS], int way, NcSolverBoard *out)
+{
+  uint8_t in_a[NC_CELLS], in_b[NC_CELLS];
+  int n_a = 0, n_b = 0;
+  NcSolverBoard other;
+
+  for (int i = 0; i < NC_CELLS; i++)
+    if (a[i])
+      in_a[n_a++] = (uint8_t) i;
+    else
+      in_b[n_b++] = (uint8_t) i;
+  nc_solver_board_init (out);
+  nc_solver_board_init (&other);
+  switch (way)
+    {
+    case 0:
+      nc_solver_board_place (out, puzzle, NULL, 0);
+      break;
+    case 1:
+      nc_solver_board_place (out, puzzle, in_b, n_b);
+      nc_solver_board_place (out, puzzle, in_a, n_a);
+      break;
+    case 5:
+      nc_solver_board_add (out, puzzle, NULL, 0);
+      nc_solver_board_meet (out, out, out);
+      break;
+    default:
+      if (way == 4)
+        nc_solver_board_add (out, puzzle, in_a, n_a);
+      else
+        nc_solver_board_place (out, puzzle, in_a, n_a);
+      if (way == 2)
+        nc_solver_board_place (&other, puzzle, in_b, n_b);
+      else
+        nc_solver_board_add (&other, puzzle, in_b, n_b);
+      nc_solver_board_meet (out, out, &other);
+      break;
+    }
+}
+
+/* A search from a board built any way finds what one from the puzzle
+ * finds: the same count, the same solutions in the same order, the same
+ * other solution. The generator relies on the order: its puzzles must not
+ * change with how the board was built. Puzzles as in count-near, the
+ * givens split at random. */
+static void
+test_board (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261208);
+  unsigned by_count[3] = { 0, 0, 0 };
+
+  for (int n = 0; n < 500; n++)
+    {
+      NcGrid full = random_full_grid (rand);
+      NcGrid puzzle = full;
+      NcGrid want[MAX_SOLUTIONS], want_other, got[MAX_SOLUTIONS], got_other;
+      gboolean a[NC_CELLS];
+      unsigned limit = (unsigned) g_rand_int_range (rand, 1, MAX_SOLUTIONS + 1);
+      unsigned expected;
+      gboolean other;
+      char line[82];
+
+      empty_cells (rand, &puzzle, g_rand_int_range (rand, 20, 60), n % 4 == 3);
+      nc_grid_format_line (&puzzle, '.', line);
+      for (int i = 0; i < NC_CELLS; i++)
+        a[i] = g_rand_boolean (rand);
+      expected = nc_solver_count_near (&puzzle, limit, &full, want);
+      other = nc_solver_find_other (&puzzle, &full, NULL, 0, &want_other);
+      by_count[MIN (expected, 2)]++;
+      for (int way = 0; way < 6; way++)
+        {
+          NcSolverBoard board;
+          unsigned count;
+
+          board_of (&puzzle, a, way, &board);
+          count = nc_solver_count_near_from (&board, limit, &full, got);
+          if (count != expected)
+            g_error ("%s: counted %u from board %d, %u from the puzzle", line, count, way, expected);
+          for (unsigned i = 0; i < count; i++)
+            if (!nc_grid_equal (&got[i], &want[i]))
+              g_error ("%s: solution %u from board %d is not the puzzle's", line, i, way);
+          if (nc_solver_find_other_from (&board, &full, NULL, 0, &got_other) != other)
+            g_error ("%s: find_other from board %d says %d, from the puzzle %d", line, way, !other, other);
+          if (other && !nc_grid_equal (&got_other, &want_other))
+            g_error ("%s: find_other from board %d finds another grid", line, way);
+        }
+    }
+  g_assert_cmpuint (by_count[0], >, 50);
+  g_assert_cmpuint (by_count[1], >, 50);
+  g_assert_cmpuint (by_count[2], >, 50);
+}
+
+/* A board that meets a contradiction says so and keeps no solution,
+ * whatever is placed, added or met afterwards. */
+static void
+test_board_contradiction (void)
+{
+  const int conflict[][2] = { { 0, 5 }, { 4, 5 }, { -1 } };
+  NcGrid bad = grid_from_givens (conflict);
+  NcGrid empty = { { 0 } };
+  NcSolverBoard board, fresh;
+  uint8_t first = 0;
+
+  nc_solver_board_init (&fresh);
+  g_assert_cmpuint (nc_solver_count_near_from (&fresh, 2, NULL, NULL), ==, 2);
+  board = fresh;
+  g_assert_true (nc_solver_board_place (&board, &bad, &first, 1));
+  g_assert_false (nc_solver_board_place (&board, &bad, NULL, 0));
+  g_assert_cmpuint (nc_solver_count_near_from (&board, 2, NULL, NULL), ==, 0);
+  g_assert_false (nc_solver_board_place (&board, &empty, NULL, 0));
+  g_assert_false (nc_solver_board_add (&board, &empty, NULL, 0) && nc_solver_board_place (&board, &empty, NULL, 0));
+  nc_solver_board_meet (&board, &board, &fresh);
+  g_assert_cmpuint (nc_solver_count_near_from (&board, 2, NULL, NULL), ==, 0);
+  g_assert_false (nc_solver_find_other_from (&board, &bad, NULL, 0, NULL));
+  /* Two givens that conflict only once met. */
+  board = fresh;
+  g_assert_true (nc_solver_board_place (&board, &bad, &first, 1));
+  nc_solver_board_init (&fresh);
+  first = 4;
+  g_assert_true (nc_solver_board_place (&fresh, &bad, &first, 1));
+  nc_solver_board_meet (&board, &board, &fresh);
+  g_assert_cmpuint (nc_solver_count_near_from (&board, 2, NULL, NULL), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -810,5 +940,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/solver/find-other/edges", test_find_other_edges);
   g_test_add_func ("/core/solver/find-other/random", test_find_other_random);
   g_test_add_func ("/core/solver/find-other/shared", test_find_other_shared);
+  g_test_add_func ("/core/solver/board", test_board);
+  g_test_add_func ("/core/solver/board/contradiction", test_board_contradiction);
   return g_test_run ();
 }

@@ -280,6 +280,15 @@ orbits_differing (const State *s, const Orbits *o, const NcGrid *a, const NcGrid
 {
   int n = 0;
 
+  if (o->big == 1)
+    {
+      /* Each cell its own orbit, numbered as the cells: one pass, in the
+       * same order. A fifteenth of the time at 18 clues went here. */
+      for (int c = 0; c < NC_CELLS; c++)
+        if (s->puzzle.cell[c] == 0 && a->cell[c] != b->cell[c] && o->of[c] != skip)
+          out[n++] = o->of[c];
+      return n;
+    }
   for (int i = 0; i < o->n; i++)
     {
       bool differs = false;
@@ -403,13 +412,118 @@ other_fits (const NcGrid *grid, const NcGrid *puzzle, const NcGrid *solution,
   return differs;
 }
 
+/* Where a reduction's searches start. Each asks of the puzzle less one
+ * orbit: the orbits kept so far, and those not yet tried. Those not yet
+ * tried, from the last back, make a chain of boards built once (after[i]:
+ * the orbits order[i..n-1]); those kept grow a board of their own; a search
+ * starts from the two met, not from a board built clue by clue. The board
+ * met leads to the same singles as the one built (the solver's rules only
+ * take candidates away, and what the clues of either rule out the clues of
+ * both do), so the searches and the puzzles are the same. Measured at 17
+ * clues (seed 4, three runs each): 10.2 s against 10.7 s. */
+typedef struct
+{
+  const State   *s;
+  const Orbits  *o;
+  const uint8_t *order;
+  int            n;
+  int            at;          /* the step of the reduction */
+  int            built;       /* after[i] is built for i >= built */
+  int            kept_upto;   /* kept holds those of order[0..kept_upto-1] present */
+  NcSolverBoard  kept;
+  NcSolverBoard  after[NC_CELLS + 1];
+} Starts;
+
+static void
+starts_init (Starts *st, const State *s, const Orbits *o, const uint8_t *order, int n)
+{
+  st->s = s;
+  st->o = o;
+  st->order = order;
+  st->n = n;
+  st->at = 0;
+  st->built = n + 1;
+  st->kept_upto = 0;
+  nc_solver_board_init (&st->kept);
+}
+
+/* The board of the puzzle, which is the puzzle of step at of the reduction
+ * less order[at], into out. The boards are only added to, not placed on:
+ * placing on them, the singles they force found once for all the steps,
+ * cost more than it saved (their singles are found again once met). */
+static void
+starts_at (void *data, NcSolverBoard *out)
+{
+  Starts       *st = data;
+  const Orbits *o = st->o;
+
+  if (st->built > st->n)
+    {
+      nc_solver_board_init (&st->after[st->n]);
+      st->built = st->n;
+    }
+  while (st->built > st->at + 1)
+    {
+      int orbit = st->order[--st->built];
+
+      st->after[st->built] = st->after[st->built + 1];
+      nc_solver_board_add (&st->after[st->built], &st->s->puzzle, o->cells[orbit], o->size[orbit]);
+    }
+  for (; st->kept_upto < st->at; st->kept_upto++)
+    {
+      int orbit = st->order[st->kept_upto];
+
+      if (orbit_present (st->s, o, orbit))
+        nc_solver_board_add (&st->kept, &st->s->puzzle, o->cells[orbit], o->size[orbit]);
+    }
+  nc_solver_board_meet (out, &st->kept, &st->after[st->at + 1]);
+}
+
+/* The board of a puzzle that only gains clues (pool_unsettle): built on the
+ * first search that needs it, then each orbit added is placed on it, so
+ * the singles the puzzle forces are found once. */
+typedef struct
+{
+  const State  *s;
+  bool          built;
+  NcSolverBoard board;
+} Growing;
+
+static void
+growing_start (void *data, NcSolverBoard *out)
+{
+  Growing *gr = data;
+
+  if (!gr->built)
+    {
+      nc_solver_board_init (&gr->board);
+      nc_solver_board_place (&gr->board, &gr->s->puzzle, NULL, 0);
+      gr->built = true;
+    }
+  *out = gr->board;
+}
+
+/* After orbit is added to the puzzle. */
+static void
+growing_add (Growing *gr, const Orbits *o, int orbit)
+{
+  if (gr->built)
+    nc_solver_board_place (&gr->board, &gr->s->puzzle, o->cells[orbit], o->size[orbit]);
+}
+
+/* Fills in the board a search starts from: see gen_other_from. */
+typedef void (*StartFunc) (void *data, NcSolverBoard *out);
+
 /* nc_solver_find_other: whether puzzle, which solution solves, has a
  * solution that differs from it at one of cells (anywhere when cells is
  * NULL). Once the generator must stop it answers yes without looking, as
- * gen_count answers 2. */
+ * gen_count answers 2. With start (may be NULL), the search starts from
+ * the board it fills in with data, the board of puzzle: it is only built
+ * when the cache has no answer. */
 static bool
-gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
-           const uint8_t *cells, int n_cells, NcGrid *other)
+gen_other_from (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
+                const uint8_t *cells, int n_cells, StartFunc start, void *data,
+                NcGrid *other)
 {
   uint64_t    key = 0;
   OtherEntry *e = NULL;
@@ -429,7 +543,15 @@ gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
           return true;
         }
     }
-  r = nc_solver_find_other (puzzle, solution, cells, n_cells, &found);
+  if (start != NULL)
+    {
+      NcSolverBoard board;
+
+      start (data, &board);
+      r = nc_solver_find_other_from (&board, solution, cells, n_cells, &found);
+    }
+  else
+    r = nc_solver_find_other (puzzle, solution, cells, n_cells, &found);
   if (r && e != NULL)
     {
       e->key = key;
@@ -438,6 +560,13 @@ gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
   if (r && other != NULL)
     *other = found;
   return r;
+}
+
+static bool
+gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
+           const uint8_t *cells, int n_cells, NcGrid *other)
+{
+  return gen_other_from (g, puzzle, solution, cells, n_cells, NULL, NULL, other);
 }
 
 /* ---- solved grids ---- */
@@ -565,9 +694,10 @@ gen_fresh (Gen *g, State *s)
 /* Takes orbit away if the solution stays unique. The puzzle had one
  * solution, so another can only differ from it at the orbit taken away.
  * With witnesses (may be NULL), one that holds answers without the
- * solver, and the second solution the solver finds is kept as one. */
+ * solver, and the second solution the solver finds is kept as one. With
+ * starts (may be NULL), orbit is the one of the step they are at. */
 static void
-gen_drop (Gen *g, State *s, int orbit, Witnesses *w)
+gen_drop (Gen *g, State *s, int orbit, Witnesses *w, Starts *starts)
 {
   const Orbits *o = &g->orbits;
 
@@ -575,8 +705,8 @@ gen_drop (Gen *g, State *s, int orbit, Witnesses *w)
     return;
   orbit_clear (s, o, orbit);
   if (!orbit_forced (s, o, orbit)
-      && gen_other (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit],
-                    w != NULL ? &w->grid[orbit] : NULL))
+      && gen_other_from (g, &s->puzzle, &s->solution, o->cells[orbit], o->size[orbit],
+                         starts != NULL ? starts_at : NULL, starts, w != NULL ? &w->grid[orbit] : NULL))
     {
       orbit_restore (s, o, orbit);
       /* gen_other says yes without looking once the generator must stop. */
@@ -655,6 +785,7 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
   int8_t  packed[NC_CELLS];
   bool    hit[INT8_MAX] = { false };
   int     n = 0, untried = 0, bound = 0;
+  Starts  starts;
 
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
@@ -677,6 +808,7 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
     }
   else
     memset (packed, -1, sizeof packed);
+  starts_init (&starts, s, o, order, n);
   /* Neither the clues kept nor bound can come down as the reduction goes. */
   for (int i = 0; i < n && s->clues > floor && gen_tick (g); i++)
     {
@@ -685,8 +817,9 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
       if (s->clues - untried > hope || bound > hope)
         return false;
       untried -= o->size[orbit];
+      starts.at = i;
       if (s->clues - o->size[orbit] >= floor)
-        gen_drop (g, s, orbit, w);
+        gen_drop (g, s, orbit, w, &starts);
       if (orbit_present (s, o, orbit))
         for (int k = 0; k < o->size[orbit]; k++)
           {
@@ -891,6 +1024,7 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
   uint8_t present[NC_CELLS], candidates[NC_CELLS];
   int     n_present = 0, adds = 0, dropped;
   bool    witnessed;
+  Growing growing = { .s = s };
 
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
@@ -914,7 +1048,7 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
           other = w->grid[dropped];
           witnessed = false;
         }
-      else if (!gen_other (g, &s->puzzle, &s->solution, NULL, 0, &other))
+      else if (!gen_other_from (g, &s->puzzle, &s->solution, NULL, 0, growing_start, &growing, &other))
         return true;
       if (g->stop != STOP_NONE)
         return false;
@@ -926,6 +1060,7 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
       if (take_other)
         s->solution = other;
       orbit_restore (s, o, orbit);
+      growing_add (&growing, o, orbit);
     }
 }
 
@@ -940,11 +1075,11 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
 /* nc_solver_count_near up to two, as gen_count counts: two[0] gets the
  * first solution, two[1] the second when there is one. */
 static unsigned
-gen_count_two (Gen *g, const NcGrid *puzzle, const NcGrid *near, NcGrid two[2])
+gen_count_two (Gen *g, const NcSolverBoard *start, const NcGrid *near, NcGrid two[2])
 {
   if (!gen_tick (g))
     return 2;
-  return nc_solver_count_near (puzzle, 2, near, two);
+  return nc_solver_count_near_from (start, 2, near, two);
 }
 
 /* Hands each grid of seen that solves the puzzle but for one clue, where
@@ -982,8 +1117,11 @@ witnesses_harvest (const State *s, const Orbits *o, Witnesses *w,
  * literal both agree with leaves them both, so it is kept without the
  * solver (a quarter of the literals tried). The grids met on the way
  * become witnesses in w where they show a clue of the new puzzle needed,
- * which spares the reduction a solver call each. Neither changes which
- * puzzle comes out. False when the generator must stop. */
+ * which spares the reduction a solver call each. And the puzzle's board
+ * grows with it, a clue at a time, so each count starts from the singles
+ * the last one found rather than from the clues (seed 4 at 17 clues:
+ * 10.7 s against 11.9 s). None of this changes which puzzle comes out.
+ * False when the generator must stop. */
 static bool
 pool_resettle (Gen *g, State *s, Witnesses *w)
 {
@@ -991,6 +1129,7 @@ pool_resettle (Gen *g, State *s, Witnesses *w)
   int      clues[NC_CELLS], n_clues = 0, n_seen = 0;
   NcGrid   two[2], seen[RESETTLE_SEEN];
   bool     known = false;   /* two[] solves the puzzle, two different grids */
+  NcSolverBoard board;      /* the puzzle's: each count starts from it and a clue more */
 
   for (int cell = 0; cell < NC_CELLS; cell++)
     if (s->puzzle.cell[cell] != 0)
@@ -1003,6 +1142,8 @@ pool_resettle (Gen *g, State *s, Witnesses *w)
       s->clues--;
       clues[i] = clues[--n_clues];
     }
+  nc_solver_board_init (&board);
+  nc_solver_board_place (&board, &s->puzzle, NULL, 0);
   for (int i = 0; i < NC_CELLS * 9; i++)
     literals[i] = (uint16_t) i;
   /* Shuffled as it goes: a unique puzzle is usually back after a few dozen. */
@@ -1012,8 +1153,9 @@ pool_resettle (Gen *g, State *s, Witnesses *w)
       int      cell, digit;
       bool     clash = false;
       uint16_t t = literals[j];
-      unsigned count;
+      unsigned count = 0;
       NcGrid   found[2];
+      NcSolverBoard next;
 
       literals[j] = literals[i];
       literals[i] = t;
@@ -1028,10 +1170,16 @@ pool_resettle (Gen *g, State *s, Witnesses *w)
       s->puzzle.cell[cell] = (uint8_t) digit;
       s->clues++;
       if (known && two[0].cell[cell] == digit && two[1].cell[cell] == digit)
-        continue;
+        {
+          /* The next count places what it forces. */
+          nc_solver_board_add (&board, &s->puzzle, &(uint8_t) { (uint8_t) cell }, 1);
+          continue;
+        }
       /* Near a known solution the literal leaves, that one comes first. */
-      count = gen_count_two (g, &s->puzzle, !known ? NULL : two[1].cell[cell] == digit ? &two[1] : &two[0],
-                             found);
+      next = board;
+      if (nc_solver_board_place (&next, &s->puzzle, &(uint8_t) { (uint8_t) cell }, 1))
+        count = gen_count_two (g, &next, !known ? NULL : two[1].cell[cell] == digit ? &two[1] : &two[0],
+                               found);
       if (g->stop != STOP_NONE)
         return false;
       if (count == 0)
@@ -1040,6 +1188,7 @@ pool_resettle (Gen *g, State *s, Witnesses *w)
           s->clues--;
           continue;
         }
+      board = next;
       /* The last two solutions solve the puzzle without this clue. */
       for (int k = 0; known && k < 2 && n_seen < RESETTLE_SEEN; k++)
         seen[n_seen++] = two[k];
@@ -1372,7 +1521,7 @@ gen_needs_candidate (Gen *g, State *s, bool *needs)
           int orbit = o->of[nc_units[unit][k]];
 
           if (orbit_present (&base, o, orbit))
-            gen_drop (g, &base, orbit, NULL);
+            gen_drop (g, &base, orbit, NULL, NULL);
         }
     }
   gen_reduce (g, &base, NC_CLUES_MINIMAL);

@@ -6,18 +6,16 @@
 
 #include <string.h>
 
-/* The board is digit-major: for each digit, three 27-bit boards, one per
- * band of three rows, bit (row % 3) * 9 + column set where the digit may
- * still go. A band then answers most questions with a few word operations:
- * a digit placed in a band clears its row, box and column part at once, and
- * the row-by-box pattern of a digit in a band says where it can still be. */
-typedef struct
-{
-  uint32_t cand[27];       /* [digit * 3 + band]: cells that may hold the digit */
-  uint32_t seen[27];       /* cand as the band update last left it */
-  uint32_t open_cells[3];  /* cells of the band with no digit placed yet */
-  uint32_t open_rows[3];   /* bit digit * 3 + row: the digit not yet placed in that row */
-} Board;
+/* The board (NcSolverBoard) is digit-major: for each digit, three 27-bit
+ * boards, one per band of three rows, bit (row % 3) * 9 + column set where
+ * the digit may still go. A band then answers most questions with a few
+ * word operations: a digit placed in a band clears its row, box and column
+ * part at once, and the row-by-box pattern of a digit in a band says where
+ * it can still be. cand[digit * 3 + band] holds those cells, seen[] the
+ * same as the band update last left it, open_cells[band] the cells with no
+ * digit placed yet, open_rows[band] bit digit * 3 + row while the digit is
+ * not yet placed in that row. */
+typedef NcSolverBoard Board;
 
 typedef struct
 {
@@ -478,26 +476,44 @@ search (Board *board, Search *s)
     }
 }
 
-/* The board of puzzle's givens, not yet propagated. False when two givens
- * conflict: the puzzle then has no solution. */
-static bool
-board_init (Board *board, const NcGrid *puzzle)
+void
+nc_solver_board_init (NcSolverBoard *board)
 {
+  /* Nothing to update: a band where every digit may go anywhere has a
+   * permutation through every cell, and no single. */
   for (int i = 0; i < 27; i++)
-    {
-      board->cand[i] = BAND_ALL;
-      board->seen[i] = 0;
-    }
+    board->cand[i] = board->seen[i] = BAND_ALL;
   for (int band = 0; band < 3; band++)
     {
       board->open_cells[band] = BAND_ALL;
       board->open_rows[band] = BAND_ALL;
     }
-  /* A given whose digit its cell has already lost shares a unit with an
-   * equal given: the puzzle has no solution. */
-  for (int cell = 0; cell < NC_CELLS; cell++)
+}
+
+/* A board that has met a contradiction: the next update finds it again,
+ * whatever was added or met. */
+static void
+board_kill (Board *board)
+{
+  for (int i = 0; i < 27; i++)
     {
-      int      digit = puzzle->cell[cell];
+      board->cand[i] = 0;
+      board->seen[i] = UINT32_MAX;
+    }
+}
+
+/* Adds grid's digits at cells (all its givens when cells is NULL), not yet
+ * propagated. False when a given's cell has already lost its digit: it
+ * shares a unit with an equal given, or the singles placed rule it out. */
+static bool
+board_give (Board *board, const NcGrid *grid, const uint8_t *cells, int n_cells)
+{
+  int n = cells != NULL ? n_cells : NC_CELLS;
+
+  for (int i = 0; i < n; i++)
+    {
+      int      cell = cells != NULL ? cells[i] : i;
+      int      digit = cell < NC_CELLS ? grid->cell[cell] : 0;
       int      band = cell / 27;
       uint32_t bit = 1u << (cell % 27);
 
@@ -508,6 +524,54 @@ board_init (Board *board, const NcGrid *puzzle)
       board_assign (board, digit - 1, band, bit);
     }
   return true;
+}
+
+/* The board of puzzle's givens, not yet propagated. False when two givens
+ * conflict: the puzzle then has no solution. */
+static bool
+board_init (Board *board, const NcGrid *puzzle)
+{
+  nc_solver_board_init (board);
+  return board_give (board, puzzle, NULL, 0);
+}
+
+bool
+nc_solver_board_place (NcSolverBoard *board, const NcGrid *grid, const uint8_t *cells, int n_cells)
+{
+  if (board_give (board, grid, cells, n_cells) && board_propagate (board))
+    return true;
+  board_kill (board);
+  return false;
+}
+
+bool
+nc_solver_board_add (NcSolverBoard *board, const NcGrid *grid, const uint8_t *cells, int n_cells)
+{
+  if (board_give (board, grid, cells, n_cells))
+    return true;
+  board_kill (board);
+  return false;
+}
+
+/* Each board is what the givens of a rule out, or b's, so both: the
+ * candidates meet, and a cell or row placed in either is placed. A band's
+ * board left as both had it, by an update each, needs none: what it tells
+ * the others is in both already. */
+void
+nc_solver_board_meet (NcSolverBoard *out, const NcSolverBoard *a, const NcSolverBoard *b)
+{
+  for (int i = 0; i < 27; i++)
+    {
+      bool settled = a->cand[i] == b->cand[i] && a->seen[i] == a->cand[i] && b->seen[i] == b->cand[i];
+
+      out->seen[i] = settled ? a->cand[i] : UINT32_MAX;
+      out->cand[i] = a->cand[i] & b->cand[i];
+    }
+  for (int band = 0; band < 3; band++)
+    {
+      out->open_cells[band] = a->open_cells[band] & b->open_cells[band];
+      out->open_rows[band] = a->open_rows[band] & b->open_rows[band];
+    }
 }
 
 unsigned
@@ -541,9 +605,10 @@ store_solution (const NcGrid *solution, unsigned index, void *data)
 }
 
 unsigned
-nc_solver_count_near (const NcGrid *puzzle, unsigned limit, const NcGrid *near, NcGrid *solutions)
+nc_solver_count_near_from (const NcSolverBoard *start, unsigned limit, const NcGrid *near,
+                           NcGrid *solutions)
 {
-  Board  board;
+  Board  board = *start;
   Search s = { .count = 0, .limit = limit ? limit : 1, .guide = guide_of (near) };
 
   if (solutions != NULL)
@@ -551,10 +616,18 @@ nc_solver_count_near (const NcGrid *puzzle, unsigned limit, const NcGrid *near, 
       s.func = store_solution;
       s.data = solutions;
     }
-  if (!board_init (&board, puzzle))
-    return 0;
   search (&board, &s);
   return s.count;
+}
+
+unsigned
+nc_solver_count_near (const NcGrid *puzzle, unsigned limit, const NcGrid *near, NcGrid *solutions)
+{
+  Board board;
+
+  if (!board_init (&board, puzzle))
+    return 0;
+  return nc_solver_count_near_from (&board, limit, near, solutions);
 }
 
 /* One step of nc_solver_find_other at the cell at bit of band, where the
@@ -599,10 +672,10 @@ known_digit (const NcGrid *solution, int cell)
 }
 
 bool
-nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
-                      const uint8_t *cells, int n_cells, NcGrid *other)
+nc_solver_find_other_from (const NcSolverBoard *start, const NcGrid *solution,
+                           const uint8_t *cells, int n_cells, NcGrid *other)
 {
-  Board         board;
+  Board         board = *start;
   bool          done = false;
   /* A second solution mostly agrees with the known one but on a few cells
    * (an unavoidable set), so each guess tries the known digit first: the
@@ -611,7 +684,7 @@ nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
    * same 17-clue puzzles 3 to 10% sooner (eight seeds, side by side). */
   const NcGrid *guide = guide_of (solution);
 
-  if (!board_init (&board, puzzle) || !board_propagate (&board))
+  if (!board_propagate (&board))
     return false;
   if (cells != NULL)
     {
@@ -649,6 +722,15 @@ nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
         return true;
     }
   return false;
+}
+
+bool
+nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
+                      const uint8_t *cells, int n_cells, NcGrid *other)
+{
+  Board board;
+
+  return board_init (&board, puzzle) && nc_solver_find_other_from (&board, solution, cells, n_cells, other);
 }
 
 unsigned

@@ -41,3 +41,43 @@ bool nc_solver_is_unique (const NcGrid *puzzle, NcGrid *solution);
  * from a unique puzzle, a second solution can only differ at its cells. */
 bool nc_solver_find_other (const NcGrid *puzzle, const NcGrid *solution,
                            const uint8_t *cells, int n_cells, NcGrid *other);
+
+/* A puzzle's givens as the solver holds them, every single they force
+ * placed: the start of a search, built once and shared by many on puzzles
+ * with the same givens and a few more (a reduction asks "is there a second
+ * solution" of one puzzle less one clue after another, a resettle adds a
+ * clue at a time). Its fields are the solver's own. */
+typedef struct
+{
+  uint32_t cand[27];
+  uint32_t seen[27];
+  uint32_t open_cells[3];
+  uint32_t open_rows[3];
+} NcSolverBoard;
+
+/* The board of a puzzle with no givens. */
+void nc_solver_board_init (NcSolverBoard *board);
+
+/* Adds grid's digits at the n_cells cells listed (all of grid's givens when
+ * cells is NULL; empty cells are skipped) and places what follows. False
+ * when the givens conflict or leave no solution: the board then stays
+ * empty of solutions, whatever is added. */
+bool nc_solver_board_place (NcSolverBoard *board, const NcGrid *grid,
+                            const uint8_t *cells, int n_cells);
+
+/* As nc_solver_board_place, but leaves what the digits force to be found
+ * by the next search, or the next place, from the board: cheaper when the
+ * board is met with another before any search. */
+bool nc_solver_board_add (NcSolverBoard *board, const NcGrid *grid,
+                          const uint8_t *cells, int n_cells);
+
+/* The board of the givens of a and of b together, into out (may be a or b). */
+void nc_solver_board_meet (NcSolverBoard *out, const NcSolverBoard *a, const NcSolverBoard *b);
+
+/* nc_solver_count_near and nc_solver_find_other for the puzzle whose givens
+ * start holds: the same answers and solutions, without building the board
+ * again. */
+unsigned nc_solver_count_near_from (const NcSolverBoard *start, unsigned limit,
+                                    const NcGrid *near, NcGrid *solutions);
+bool nc_solver_find_other_from (const NcSolverBoard *start, const NcGrid *solution,
+                                const uint8_t *cells, int n_cells, NcGrid *other);
