@@ -76,6 +76,7 @@ typedef struct
   int                     lowest;       /* fewest clues seen, for the progress fraction */
   Stop                    stop;
   struct OtherCache      *cache;        /* may be NULL: see gen_other */
+  struct SwapCache       *swaps;        /* may be NULL: see gen_swaps */
 } Gen;
 
 /* A unique puzzle and its solution. Every State the generator keeps has
@@ -383,6 +384,16 @@ struct OtherCache
 };
 
 static uint64_t
+puzzle_hash (const NcGrid *puzzle)
+{
+  uint64_t h = 0xcbf29ce484222325ull;
+
+  for (int i = 0; i < NC_CELLS; i++)
+    h = (h ^ puzzle->cell[i]) * 0x100000001b3ull;
+  return h;
+}
+
+static uint64_t
 other_key (const NcGrid *puzzle, const NcGrid *solution, const uint8_t *cells, int n_cells)
 {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -567,6 +578,45 @@ gen_other (Gen *g, const NcGrid *puzzle, const NcGrid *solution,
            const uint8_t *cells, int n_cells, NcGrid *other)
 {
   return gen_other_from (g, puzzle, solution, cells, n_cells, NULL, NULL, other);
+}
+
+/* The swap sets of the solved grids the pool search met last: at 18 clues
+ * most children keep their entry's grid, and finding the sets again took
+ * 7% of the time. Kept whole, and compared whole when looked up, so what
+ * comes back is what nc_swaps_find would find. */
+#define SWAP_CACHE_BITS 6
+
+typedef struct
+{
+  bool    used;
+  NcGrid  solution;
+  NcSwaps swaps;
+} SwapEntry;
+
+struct SwapCache
+{
+  SwapEntry entry[1u << SWAP_CACHE_BITS];
+};
+
+/* The swap sets of solution, from the cache or found into scratch. */
+static const NcSwaps *
+gen_swaps (Gen *g, const NcGrid *solution, NcSwaps *scratch)
+{
+  SwapEntry *e;
+
+  if (g->swaps == NULL)
+    {
+      nc_swaps_find (scratch, solution);
+      return scratch;
+    }
+  e = &g->swaps->entry[puzzle_hash (solution) >> (64 - SWAP_CACHE_BITS)];
+  if (!e->used || memcmp (e->solution.cell, solution->cell, NC_CELLS) != 0)
+    {
+      e->used = true;
+      e->solution = *solution;
+      nc_swaps_find (&e->swaps, solution);
+    }
+  return &e->swaps;
 }
 
 /* ---- solved grids ---- */
@@ -797,10 +847,11 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
   if (hope < NC_CELLS)
     {
       NcUnavoidable u;
+      NcSwaps       scratch;
       NcCells       clues = nc_cells_of_clues (&s->puzzle);
 
       nc_unavoidable_init (&u, &clues);
-      nc_unavoidable_add_swaps (&u, &s->solution);
+      nc_unavoidable_add_each (&u, gen_swaps (g, &s->solution, &scratch));
       if (w != NULL)
         unavoidable_witnesses (&u, s, w);
       bound = nc_unavoidable_pack (&u, packed);
@@ -999,16 +1050,6 @@ typedef struct
   uint64_t  hash;      /* of the puzzle, to keep copies of one out */
   Witnesses witnesses; /* of its orbits, handed down to its children */
 } PoolEntry;
-
-static uint64_t
-puzzle_hash (const NcGrid *puzzle)
-{
-  uint64_t h = 0xcbf29ce484222325ull;
-
-  for (int i = 0; i < NC_CELLS; i++)
-    h = (h ^ puzzle->cell[i]) * 0x100000001b3ull;
-  return h;
-}
 
 /* Unsettles a unique puzzle and settles it again elsewhere: takes a random
  * orbit away, then, while the puzzle has a second solution, adds an orbit
@@ -1308,11 +1349,14 @@ gen_candidate (Gen *g, State *best)
         {
           bool reached;
 
-          /* Without memory for it, the cache is done without. */
+          /* Without memory for them, the caches are done without. */
           g->cache = calloc (1, sizeof *g->cache);
+          g->swaps = calloc (1, sizeof *g->swaps);
           reached = gen_pool_candidate (g, pool, best);
           free (g->cache);
+          free (g->swaps);
           g->cache = NULL;
+          g->swaps = NULL;
           free (pool);
           return reached;
         }

@@ -74,7 +74,7 @@ unavoidable_add (NcUnavoidable *u, const NcCells *set)
  * their digits, the columns swap two cells, and the boxes, which the two
  * rows share, keep theirs. */
 static void
-add_line_swaps (NcUnavoidable *u, const NcGrid *solution)
+add_line_swaps (NcSwaps *out, const NcGrid *solution)
 {
   for (int transpose = 0; transpose < 2; transpose++)
     for (int band = 0; band < 3; band++)
@@ -102,7 +102,7 @@ add_line_swaps (NcUnavoidable *u, const NcGrid *solution)
                     nc_cells_add (&set, first_b + i * step);
                     i = at_b[solution->cell[first_a + i * step]];
                   }
-                unavoidable_add (u, &set);
+                out->set[out->n++] = set;
               }
           }
 }
@@ -111,7 +111,7 @@ add_line_swaps (NcUnavoidable *u, const NcGrid *solution)
  * the rows' first digit meets the second: the rows tie each other up, and
  * each set of rows tied together is the smallest with its first row. */
 static void
-add_digit_swaps (NcUnavoidable *u, const NcGrid *solution)
+add_digit_swaps (NcSwaps *out, const NcGrid *solution)
 {
   int where[10][9];   /* where[d][row]: the column of digit d in the row */
 
@@ -155,16 +155,33 @@ add_digit_swaps (NcUnavoidable *u, const NcGrid *solution)
                 nc_cells_add (&set, r * 9 + where[a][r]);
                 nc_cells_add (&set, r * 9 + where[b][r]);
               }
-            unavoidable_add (u, &set);
+            out->set[out->n++] = set;
           }
       }
 }
 
 void
+nc_swaps_find (NcSwaps *swaps, const NcGrid *solution)
+{
+  swaps->n = 0;
+  add_line_swaps (swaps, solution);
+  add_digit_swaps (swaps, solution);
+}
+
+void
+nc_unavoidable_add_each (NcUnavoidable *u, const NcSwaps *swaps)
+{
+  for (int i = 0; i < swaps->n; i++)
+    unavoidable_add (u, &swaps->set[i]);
+}
+
+void
 nc_unavoidable_add_swaps (NcUnavoidable *u, const NcGrid *solution)
 {
-  add_line_swaps (u, solution);
-  add_digit_swaps (u, solution);
+  NcSwaps swaps;
+
+  nc_swaps_find (&swaps, solution);
+  nc_unavoidable_add_each (u, &swaps);
 }
 
 bool

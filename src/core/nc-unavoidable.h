@@ -24,10 +24,11 @@ int  nc_cells_count (const NcCells *set);
 /* The cells of puzzle that hold a clue. */
 NcCells nc_cells_of_clues (const NcGrid *puzzle);
 
-/* Up to four swap cycles for each of 27 pairs of rows in a band, 27 of
- * columns in a stack and 36 pairs of digits, and one set per cell's
- * other grid. */
-#define NC_UNAVOIDABLE_MAX (2 * 27 * 4 + 36 * 4 + NC_CELLS)
+/* Up to four swap sets for each of the 9 pairs of rows in a band, the 9
+ * of columns in a stack and the 36 pairs of digits (a set spans at least
+ * two of the nine columns, or rows), and one set per cell's other grid. */
+#define NC_SWAPS_MAX       (2 * 9 * 4 + 36 * 4)
+#define NC_UNAVOIDABLE_MAX (NC_SWAPS_MAX + NC_CELLS)
 
 /* Unavoidable sets, each cut down to the cells of within (a puzzle's
  * clues): the puzzle keeps a clue in each, and only its clues matter. */
@@ -40,8 +41,22 @@ typedef struct
 
 void nc_unavoidable_init (NcUnavoidable *u, const NcCells *within);
 
-/* Adds the sets of solution that two rows of a band, two columns of a
- * stack or two digits can swap among themselves, the smallest each. */
+/* The sets of a solution that two rows of a band, two columns of a stack
+ * or two digits can swap among themselves, the smallest each, over the
+ * whole grid: they depend on the solution alone, so a caller that meets
+ * one solution again and again can keep them. */
+typedef struct
+{
+  int     n;
+  NcCells set[NC_SWAPS_MAX];
+} NcSwaps;
+
+void nc_swaps_find (NcSwaps *swaps, const NcGrid *solution);
+
+/* Adds each of swaps' sets (cut down to within). */
+void nc_unavoidable_add_each (NcUnavoidable *u, const NcSwaps *swaps);
+
+/* nc_swaps_find, then nc_unavoidable_add_each. */
 void nc_unavoidable_add_swaps (NcUnavoidable *u, const NcGrid *solution);
 
 /* Adds the cells (of within) where other, a valid solved grid, differs
