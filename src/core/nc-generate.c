@@ -1023,8 +1023,11 @@ gen_move (Gen *g, State *s)
  * - one orbit dropped per move, as the single line of moves does: two
  *   took 3 to 6 times as long at 18 clues, three never reached 18 in 20 s
  *   once the pool stood at 19;
- * - at most three orbits added back (POOL_MAX_ADDS), the move abandoned
- *   beyond: without a limit 18 took 3 to 10 times as long;
+ * - at most two orbits added back (POOL_MAX_ADDS), the move abandoned
+ *   beyond: at 18 clues (20 seeds, by turns) two took 0.53 s median and
+ *   1.06 s at most where three took 0.71 s and 2.24 s, one reached 18 on
+ *   16 seeds of 20 in 60 s, and without a limit it took 3 to 10 times as
+ *   long;
  * - the solved grid drifting in one addition in four: one in two took
  *   twice as long at 18 and did no better at 17;
  * - 200 puzzles: 20 or 50 reached 18 less often in 10 s, 500 and 1,000
@@ -1035,7 +1038,7 @@ gen_move (Gen *g, State *s)
  *   children without a lower count never reached 17 in 45 s. */
 #define POOL_TARGET 18
 #define POOL_SIZE 200
-#define POOL_MAX_ADDS 3
+#define POOL_MAX_ADDS 2
 #define POOL_DRIFT_ONE_IN 4
 /* A pool entry's loss is its clue count times POOL_CLUE_WEIGHT plus a
  * random part below POOL_NOISE: integers, so that a seed gives the same
