@@ -286,8 +286,11 @@ orbits_differing (const State *s, const Orbits *o, const NcGrid *a, const NcGrid
       /* Each cell its own orbit, numbered as the cells: one pass, in the
        * same order. A fifteenth of the time at 18 clues went here. */
       for (int c = 0; c < NC_CELLS; c++)
-        if (s->puzzle.cell[c] == 0 && a->cell[c] != b->cell[c] && o->of[c] != skip)
-          out[n++] = o->of[c];
+        {
+          /* Without a branch: which cells differ is a coin toss. */
+          out[n] = (uint8_t) c;
+          n += (s->puzzle.cell[c] == 0) & (a->cell[c] != b->cell[c]) & (c != skip);
+        }
       return n;
     }
   for (int i = 0; i < o->n; i++)
@@ -396,10 +399,22 @@ puzzle_hash (const NcGrid *puzzle)
 static uint64_t
 other_key (const NcGrid *puzzle, const NcGrid *solution, const uint8_t *cells, int n_cells)
 {
+  uint8_t  both[88] = { 0 };
   uint64_t h = 0xcbf29ce484222325ull;
 
+  /* Eight cells a step: one multiplication a cell, each waiting for the
+   * last, took 2% of the time at 18 clues. The key only picks a slot, and
+   * what a slot holds is checked (other_fits), so any spread will do. */
   for (int i = 0; i < NC_CELLS; i++)
-    h = (h ^ (uint64_t) (puzzle->cell[i] | solution->cell[i] << 4)) * 0x100000001b3ull;
+    both[i] = (uint8_t) (puzzle->cell[i] | solution->cell[i] << 4);
+  for (int i = 0; i < 88; i += 8)
+    {
+      uint64_t word;
+
+      memcpy (&word, both + i, sizeof word);
+      h = (h ^ word) * 0x100000001b3ull;
+      h ^= h >> 29;
+    }
   for (int i = 0; cells != NULL && i < n_cells; i++)
     h = (h ^ (uint64_t) (0x100 | cells[i])) * 0x100000001b3ull;
   return h | 1;
