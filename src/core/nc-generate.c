@@ -468,9 +468,10 @@ starts_init (Starts *st, const State *s, const Orbits *o, const uint8_t *order, 
   st->order = order;
   st->n = n;
   st->at = 0;
-  st->built = n + 1;
+  st->built = n;
   st->kept_upto = 0;
   nc_solver_board_init (&st->kept);
+  nc_solver_board_init (&st->after[n]);
 }
 
 /* The board of the puzzle, which is the puzzle of step at of the reduction
@@ -483,11 +484,6 @@ starts_at (void *data, NcSolverBoard *out)
   Starts       *st = data;
   const Orbits *o = st->o;
 
-  if (st->built > st->n)
-    {
-      nc_solver_board_init (&st->after[st->n]);
-      st->built = st->n;
-    }
   while (st->built > st->at + 1)
     {
       int orbit = st->order[--st->built];
@@ -825,6 +821,19 @@ unavoidable_order (const NcUnavoidable *u, const Orbits *o, uint8_t *order, int 
       }
 }
 
+/* Whether one of u's sets has no cell among clues once orbit's are gone:
+ * orbit then holds the set's last clue, and is needed. */
+static bool
+sets_need (const NcUnavoidable *u, const Orbits *o, int orbit, NcCells clues)
+{
+  for (int k = 0; k < o->size[orbit]; k++)
+    nc_cells_remove (&clues, o->cells[orbit][k]);
+  for (int i = 0; i < u->n; i++)
+    if (((u->set[i].w[0] & clues.w[0]) | (u->set[i].w[1] & clues.w[1])) == 0)
+      return true;
+  return false;
+}
+
 /* Takes orbits away one by one, in random order, while the solution stays
  * unique, never below floor clues, and gives up (returning false) once it cannot
  * end with hope clues or fewer. One pass is enough for minimality: an
@@ -841,9 +850,16 @@ unavoidable_order (const NcUnavoidable *u, const Orbits *o, uint8_t *order, int 
  * nine (median 42 s). The order leaves a reduction with fewer clues (the
  * pool's worst entry at 19.1 clues on average rather than 20.1); the bound
  * then gives a child up before most of its solver calls: 37% fewer calls,
- * a quarter less time for the same puzzle (seed 4). */
+ * a quarter less time for the same puzzle (seed 4).
+ *
+ * With by_sets, an orbit that holds the last clue left in one of the sets
+ * is kept without asking the solver (sets_need). After pool_unsettle, at
+ * 18 clues (40 seeds, by turns, one thread): median 0.53 s against 0.60 s.
+ * After pool_resettle, at 17, it did no better over 40 seeds and took
+ * seed 4 from 10 s to 27 s (the solver's answer it saves would also have
+ * been a witness handed to the children). */
 static bool
-gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
+gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w, bool by_sets)
 {
   const Orbits *o = &g->orbits;
   uint8_t order[NC_CELLS];
@@ -851,7 +867,10 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
   bool    hit[INT8_MAX] = { false };
   int     n = 0, untried = 0, bound = 0;
   Starts  starts;
+  NcUnavoidable u;
+  NcCells clues = nc_cells_of_clues (&s->puzzle);
 
+  u.n = 0;
   for (int i = 0; i < o->n; i++)
     if (orbit_present (s, o, i))
       {
@@ -861,9 +880,7 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
   nc_rng_shuffle (&g->rng, order, n);
   if (hope < NC_CELLS)
     {
-      NcUnavoidable u;
       NcSwaps       scratch;
-      NcCells       clues = nc_cells_of_clues (&s->puzzle);
 
       nc_unavoidable_init (&u, &clues);
       nc_unavoidable_add_each (&u, gen_swaps (g, &s->solution, &scratch));
@@ -884,9 +901,12 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
         return false;
       untried -= o->size[orbit];
       starts.at = i;
-      if (s->clues - o->size[orbit] >= floor)
+      if (s->clues - o->size[orbit] >= floor && !(by_sets && sets_need (&u, o, orbit, clues)))
         gen_drop (g, s, orbit, w, &starts);
-      if (orbit_present (s, o, orbit))
+      if (!orbit_present (s, o, orbit))
+        for (int k = 0; k < o->size[orbit]; k++)
+          nc_cells_remove (&clues, o->cells[orbit][k]);
+      else
         for (int k = 0; k < o->size[orbit]; k++)
           {
             int set = packed[o->cells[orbit][k]];
@@ -905,7 +925,7 @@ gen_reduce_hoping (Gen *g, State *s, int floor, int hope, Witnesses *w)
 static void
 gen_reduce (Gen *g, State *s, int floor)
 {
-  gen_reduce_hoping (g, s, floor, NC_CELLS, NULL);
+  gen_reduce_hoping (g, s, floor, NC_CELLS, NULL, false);
 }
 
 /* Adds absent orbits to make exactly count clues; false when the orbit
@@ -1322,7 +1342,8 @@ gen_pool_candidate (Gen *g, PoolEntry *pool, State *best)
       /* A child whose loss cannot come below the worst's is given up as
        * soon as that shows. */
       hope = pool[worst].loss == UINT32_MAX ? NC_CELLS : (int) ((pool[worst].loss - 1) / POOL_CLUE_WEIGHT);
-      if (!gen_reduce_hoping (g, &child.state, g->target, hope, &child.witnesses) && g->stop == STOP_NONE)
+      if (!gen_reduce_hoping (g, &child.state, g->target, hope, &child.witnesses, !resettle)
+          && g->stop == STOP_NONE)
         continue;
       /* Unique even when the generator had to stop in the middle. */
       if (child.state.clues < best->clues)

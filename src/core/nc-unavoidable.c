@@ -12,6 +12,12 @@ nc_cells_add (NcCells *set, int cell)
   set->w[cell >> 6] |= (uint64_t) 1 << (cell & 63);
 }
 
+void
+nc_cells_remove (NcCells *set, int cell)
+{
+  set->w[cell >> 6] &= ~((uint64_t) 1 << (cell & 63));
+}
+
 bool
 nc_cells_has (const NcCells *set, int cell)
 {

@@ -18,9 +18,10 @@ typedef struct
   uint64_t w[2];
 } NcCells;
 
-void nc_cells_add   (NcCells *set, int cell);
-bool nc_cells_has   (const NcCells *set, int cell);
-int  nc_cells_count (const NcCells *set);
+void nc_cells_add    (NcCells *set, int cell);
+void nc_cells_remove (NcCells *set, int cell);
+bool nc_cells_has    (const NcCells *set, int cell);
+int  nc_cells_count  (const NcCells *set);
 /* The cells of puzzle that hold a clue. */
 NcCells nc_cells_of_clues (const NcGrid *puzzle);
 
