@@ -52,8 +52,8 @@ nc_cells_of_clues (const NcGrid *puzzle)
   return clues;
 }
 
-static bool
-cells_meet (const NcCells *a, const NcCells *b)
+bool
+nc_cells_meet (const NcCells *a, const NcCells *b)
 {
   return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1])) != 0;
 }
@@ -237,7 +237,7 @@ nc_unavoidable_pack (const NcUnavoidable *u, int8_t packed[NC_CELLS])
     {
       const NcCells *set = &u->set[order[k]];
 
-      if (cells_meet (set, &used))
+      if (nc_cells_meet (set, &used))
         continue;
       for (int word = 0; word < 2; word++)
         {

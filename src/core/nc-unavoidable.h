@@ -22,6 +22,8 @@ void nc_cells_add    (NcCells *set, int cell);
 void nc_cells_remove (NcCells *set, int cell);
 bool nc_cells_has    (const NcCells *set, int cell);
 int  nc_cells_count  (const NcCells *set);
+/* Whether a and b share a cell. */
+bool nc_cells_meet   (const NcCells *a, const NcCells *b);
 /* The cells of puzzle that hold a clue. */
 NcCells nc_cells_of_clues (const NcGrid *puzzle);
 
