@@ -1065,8 +1065,9 @@ gen_move (Gen *g, State *s)
  *   1.06 s at most where three took 0.71 s and 2.24 s, one reached 18 on
  *   16 seeds of 20 in 60 s, and without a limit it took 3 to 10 times as
  *   long;
- * - the solved grid drifting in one addition in four: one in two took
- *   twice as long at 18 and did no better at 17;
+ * - the solved grid moving to each second solution (see pool_unsettle):
+ *   with second solutions searched for anywhere, moving in one addition
+ *   in four did best (one in two took twice as long at 18);
  * - 200 puzzles: 20 or 50 reached 18 less often in 10 s, 500 and 1,000
  *   took 2 to 5 times as long, and 500 did no better at 17;
  * - the random part of the loss up to one clue: up to two clues did no
@@ -1076,7 +1077,6 @@ gen_move (Gen *g, State *s)
 #define POOL_TARGET 18
 #define POOL_SIZE 200
 #define POOL_MAX_ADDS 2
-#define POOL_DRIFT_ONE_IN 4
 /* A pool entry's loss is its clue count times POOL_CLUE_WEIGHT plus a
  * random part below POOL_NOISE: integers, so that a seed gives the same
  * puzzle on any machine. */
@@ -1092,12 +1092,20 @@ typedef struct
 } PoolEntry;
 
 /* Unsettles a unique puzzle and settles it again elsewhere: takes a random
- * orbit away, then, while the puzzle has a second solution, adds an orbit
- * where the two solutions differ, with the digits of either (the other's
- * in one addition of POOL_DRIFT_ONE_IN). Whichever it takes, the pair is
- * told apart there; taking the other's digits lets the solved grid drift.
- * False when the move was abandoned (stop, no orbit to add, or more than
- * POOL_MAX_ADDS added). */
+ * orbit away, then, while the puzzle has a second solution, moves to that
+ * solution and adds an orbit where the two differ, with its digits: the
+ * pair is told apart there, and the solved grid drifts. The first second
+ * solution is the one nearest the solved grid that differs on the orbit
+ * taken away (every other solution does, as the puzzle was unique); the
+ * later ones are searched for anywhere. Measured at 18 clues, one thread,
+ * seed by seed by turns against a search anywhere that moved in one
+ * addition of four: seeds 1-120, median 0.57 s against 0.63 s, slowest
+ * 3.8 s against 5.5 s; seeds 121-240, median 0.55 s against 0.65 s,
+ * slowest 4.5 s against 60 s (not reached), sooner on 75 of 120
+ * (rank-sum z = -3.1). The nearest solution alone, moving in one addition
+ * of four, ran seeds a hundredfold slower now and then: the grid hardly
+ * drifted. False when the move was abandoned (stop, no orbit to add, or
+ * more than POOL_MAX_ADDS added). */
 static bool
 pool_unsettle (Gen *g, State *s, const Witnesses *w)
 {
@@ -1114,22 +1122,26 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
     return false;
   dropped = present[nc_rng_below (&g->rng, (uint32_t) n_present)];
   /* The orbit's witness, when it holds, is a second solution once the
-   * orbit is gone: the first addition needs no solver. */
+   * orbit is gone, and one that differs there: the first addition needs
+   * no solver. */
   witnessed = witness_holds (s, o, w, dropped);
   orbit_clear (s, o, dropped);
 
   for (;;)
     {
-      NcGrid other;
-      int    n, orbit;
-      bool   take_other;
+      NcGrid   other;
+      int      n, orbit;
+      /* Once the grid has moved, a second solution need not differ from
+       * it on the orbit taken away. */
+      bool     near = adds == 0;
 
       if (witnessed)
         {
           other = w->grid[dropped];
           witnessed = false;
         }
-      else if (!gen_other_from (g, &s->puzzle, &s->solution, NULL, 0, growing_start, &growing, &other))
+      else if (!gen_other_from (g, &s->puzzle, &s->solution, near ? o->cells[dropped] : NULL,
+                                near ? o->size[dropped] : 0, growing_start, &growing, &other))
         return true;
       if (g->stop != STOP_NONE)
         return false;
@@ -1137,9 +1149,7 @@ pool_unsettle (Gen *g, State *s, const Witnesses *w)
       if (n == 0 || adds++ == POOL_MAX_ADDS)
         return false;
       orbit = candidates[nc_rng_below (&g->rng, (uint32_t) n)];
-      take_other = nc_rng_below (&g->rng, POOL_DRIFT_ONE_IN) == 0;
-      if (take_other)
-        s->solution = other;
+      s->solution = other;
       orbit_restore (s, o, orbit);
       growing_add (&growing, o, orbit);
     }
